@@ -1,0 +1,115 @@
+#!/bin/bash
+# Apply patches/ with git am.
+#
+# In the workbench tree ($CACHE/linux) it makes three branches:
+#   series        prefix + every patch: what users get
+#   series-stock  stock + every patch but 0001, which stock already has
+#   negative      prefix + every patch but 0001: the negative control
+# and checks that series and series-stock hold identical trees.
+#
+# With KERNEL_SRC=/path/to/linux (a git tree of yours), it applies the series
+# to a new branch aa-buffer-series from your HEAD, in a worktree under the
+# cache; your checkout is not touched.
+set -eu
+. "$(dirname "$0")/config.sh"
+
+# am BRANCH START PATCH...: point BRANCH at START, git am the patches on it,
+# or abort, put BRANCH back where it was, and say which patch failed.
+am() {
+	branch=$1 start=$2; shift 2
+	old=$(git rev-parse -q --verify "refs/heads/$branch" || true)
+	git checkout -q -f -B "$branch" "$start"
+	if ! wb_git am -q "$@" >"$CACHE/am.log" 2>&1; then
+		n=$(cat "$(git rev-parse --git-path rebase-apply/next)")
+		git am --abort
+		[ -z "$old" ] || git branch -f "$branch" "$old"
+		cat "$CACHE/am.log" >&2
+		eval "failed=\${$n}"
+		die "$(basename "$failed") does not apply to $start" \
+			"($(git log -1 --format=%s "$start")); the tree was left" \
+			"as it was. Rebase that patch onto it and rerun."
+	fi
+}
+
+# The patch files after 0001, only if 0001 is present in the current tree.
+rest_if_fix_present() {
+	fix=$(series_patches | head -n 1)
+	git apply --check -R "$fix" 2>/dev/null || return 1
+	say "$(basename "$fix") is already in $(git log -1 --format=%s)"
+	series_patches | tail -n +2
+}
+
+# Drop the leftovers of an interrupted git am.
+recover() {
+	if [ -d "$(git rev-parse --git-path rebase-apply)" ]; then
+		say "aborting a git am left over from an interrupted run"
+		git am --abort
+	fi
+}
+
+if [ -n "${KERNEL_SRC:-}" ]; then
+	src=$(cd "$KERNEL_SRC" 2>/dev/null && pwd) ||
+		die "KERNEL_SRC=$KERNEL_SRC is not a directory"
+	[ -f "$src/security/apparmor/lsm.c" ] ||
+		die "KERNEL_SRC=$src has no security/apparmor/lsm.c; is it a Linux tree?"
+	git -C "$src" rev-parse --verify -q HEAD >/dev/null ||
+		die "KERNEL_SRC=$src is not a git tree; run 'git init && git add -A" \
+			"&& git commit' in it, or use the workbench's own tree"
+	[ -z "$(git -C "$src" status --porcelain -uno)" ] ||
+		die "KERNEL_SRC=$src has uncommitted changes; commit or stash them"
+	wt=$CACHE/kernel-src
+	if [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != \
+	     "$(git -C "$src" rev-parse --path-format=absolute --git-common-dir)" ]; then
+		rm -rf "$wt"
+		git -C "$src" worktree prune
+		git -C "$src" worktree add -q --detach "$wt" HEAD
+	fi
+	cd "$wt"
+	recover
+	head=$(git -C "$src" rev-parse HEAD)
+	if rest=$(git checkout -q -f --detach "$head" && rest_if_fix_present); then
+		# shellcheck disable=SC2086
+		am aa-buffer-series "$head" $rest
+	else
+		# shellcheck disable=SC2046
+		am aa-buffer-series "$head" $(series_patches)
+	fi
+	say "applied: branch aa-buffer-series in $src (worktree $wt)"
+	exit 0
+fi
+
+cd "$TREE"
+recover
+[ -z "$(git status --porcelain -uno)" ] || die "$TREE has uncommitted" \
+	"changes; commit them (and run 'make patches') or discard them with" \
+	"'git -C $TREE checkout -f series'"
+
+# Rebuild the branches only when patches/ changed, so that a rerun leaves
+# the files, and so the build, untouched.
+stamp=$(series_patches | xargs cat | sha256sum | cut -c1-16)
+if [ "$(cat .git/wb-series 2>/dev/null)" = "$stamp $(git rev-parse -q --verify series)" ]; then
+	git checkout -q series
+	exit 0
+fi
+if [ -f .git/wb-series ] && [ "${stamp}" = "$(cut -d' ' -f1 .git/wb-series)" ]; then
+	die "branch series in $TREE has commits that patches/ lacks; run" \
+		"'make patches' to export them, or 'git -C $TREE branch -D series'" \
+		"to drop them"
+fi
+
+# shellcheck disable=SC2046
+am series prefix $(series_patches)
+git checkout -q -f --detach stock
+rest=$(rest_if_fix_present) ||
+	die "$(basename "$(series_patches | head -n 1)") is not in the stock tree"
+# shellcheck disable=SC2086
+am series-stock stock $rest
+# shellcheck disable=SC2086
+am negative prefix $rest
+git checkout -q series
+if [ "$(git rev-parse 'series^{tree}')" != "$(git rev-parse 'series-stock^{tree}')" ]; then
+	git diff --stat series series-stock >&2
+	die "the series on the pre-fix tree and on the stock tree differ (above)"
+fi
+say "series and series-stock end in identical trees ($(git rev-parse --short 'series^{tree}'))"
+echo "$stamp $(git rev-parse series)" >.git/wb-series

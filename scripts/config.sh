@@ -1,0 +1,69 @@
+# shellcheck shell=sh
+# Settings shared by the workbench scripts. Sourced, never run.
+
+# Who signs new patches and the cover letter. Change this line to submit.
+SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
+
+# The kernel the series is tested on: Debian's linux-source-7.3 from
+# trixie-backports. apt verifies the download against Debian's signed
+# index; the SHA-256 pins the exact bytes so that results are reproducible.
+DEB_SUITE=trixie-backports
+DEB_PACKAGE=linux-source-7.3
+DEB_VERSION=7.3.4-1~bpo13+1
+DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
+# Used only when Debian no longer serves DEB_VERSION.
+DEB_FALLBACK='linux-source-7.*'
+
+# The upstream change that patch 1 carries; the pre-fix tree reverts it.
+FIX_SHA=640cf2f09575
+
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/aa-buffer-series
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+PATCHES=$TOP/patches
+
+# Git identity and dates for the commits the workbench makes itself, so that
+# the same package always yields the same commit IDs.
+wb_git() {
+	GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost \
+	GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost \
+	GIT_AUTHOR_DATE=${WB_DATE:-@0 +0000} \
+	GIT_COMMITTER_DATE=${WB_DATE:-@0 +0000} \
+		git "$@"
+}
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+TREE=$CACHE/linux
+
+# Packages the build and the checks need; deps.sh installs what is missing.
+DEPS_BUILD='git gcc make flex bison bc python3 perl xz-utils ccache'
+DEPS_X86='qemu-system-x86 libelf-dev libssl-dev'
+
+# The patch files of the series, without the cover letter.
+series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
+
+# Run kunit.py from the tree in the current directory on the AppArmor
+# suites, with its build directory $1 kept in the cache, writing its JSON
+# report to $2. Prints kunit.py's own report; returns its exit status.
+kunit() {
+	build=$1 json=$2; shift 2
+	mkdir -p "$build"
+	CCACHE_DIR=$CACHE/ccache ./tools/testing/kunit/kunit.py run \
+		--kunitconfig=security/apparmor --build_dir="$build" \
+		--jobs="$(nproc)" --make_options CC="ccache gcc" \
+		--json="$json" "$@"
+}
+
+# The cases kunit.py's JSON report $1 records as failed, one suite.case a line.
+failed_cases() {
+	python3 -c '
+import json, sys
+def walk(g):
+    for c in g["test_cases"]:
+        if c["status"] != "PASS":
+            print(g["name"] + "." + c["name"])
+    for s in g["sub_groups"]:
+        walk(s)
+walk(json.load(open(sys.argv[1])))' "$1"
+}

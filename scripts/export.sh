@@ -1,0 +1,26 @@
+#!/bin/bash
+# Write patches/ from the branch series of the workbench tree, exactly as
+# git format-patch does, with the cover letter text from cover-letter.txt.
+# Nothing in the output depends on when or where it runs, so an export of an
+# unchanged series changes no byte.
+set -eu
+. "$(dirname "$0")/config.sh"
+
+cd "$TREE"
+git rev-parse -q --verify series >/dev/null ||
+	die "no branch series in $TREE; run 'make' first"
+git config branch.series.description "$(cat "$TOP/cover-letter.txt")"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# The cover letter takes its From: and Date: from the committer.
+GIT_COMMITTER_NAME=${SERIES_IDENT% <*} \
+GIT_COMMITTER_EMAIL=$(echo "$SERIES_IDENT" | sed 's/.*<\(.*\)>/\1/') \
+GIT_COMMITTER_DATE=$(git log -1 --format=%ad --date=raw series) \
+	git format-patch -q --cover-letter --cover-from-description=subject \
+		--subject-prefix="PATCH v3" --base=prefix \
+		--zero-commit --no-signature \
+		-o "$tmp" prefix..series
+rm -f "$PATCHES"/*.patch
+mkdir -p "$PATCHES"
+cp "$tmp"/*.patch "$PATCHES"/
+ls "$PATCHES"
