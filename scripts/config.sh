@@ -17,6 +17,9 @@ DEB_FALLBACK='linux-source-7.*'
 # The upstream change that patch 1 carries; the pre-fix tree reverts it.
 FIX_SHA=640cf2f09575
 
+# Debian's python3 and perl first: checkpatch and kunit.py need their modules.
+PATH=/usr/bin:/bin:$PATH
+
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/aa-buffer-series
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 PATCHES=$TOP/patches
@@ -37,7 +40,7 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 TREE=$CACHE/linux
 
 # Packages the build and the checks need; deps.sh installs what is missing.
-DEPS_BUILD='git gcc make flex bison bc python3 perl xz-utils ccache'
+DEPS_BUILD='git gcc make flex bison bc python3 python3-ply python3-git perl xz-utils ccache'
 DEPS_X86='qemu-system-x86 libelf-dev libssl-dev'
 
 # The patch files of the series, without the cover letter.

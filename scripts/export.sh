@@ -1,6 +1,7 @@
 #!/bin/bash
-# Write patches/ from the branch series of the workbench tree, exactly as
-# git format-patch does, with the cover letter text from cover-letter.txt.
+# export.sh [DIR]: write the branch series of the workbench tree to DIR
+# (default patches/) exactly as git format-patch does, with the cover letter
+# text from cover-letter.txt.
 # Nothing in the output depends on when or where it runs, so an export of an
 # unchanged series changes no byte.
 set -eu
@@ -20,7 +21,8 @@ GIT_COMMITTER_DATE=$(git log -1 --format=%ad --date=raw series) \
 		--subject-prefix="PATCH v3" --base=prefix \
 		--zero-commit --no-signature \
 		-o "$tmp" prefix..series
-rm -f "$PATCHES"/*.patch
-mkdir -p "$PATCHES"
-cp "$tmp"/*.patch "$PATCHES"/
-ls "$PATCHES"
+out=${1:-$PATCHES}
+mkdir -p "$out"
+rm -f "$out"/*.patch
+cp "$tmp"/*.patch "$out"/
+ls "$out"

@@ -1,0 +1,75 @@
+#!/bin/bash
+# make check: every check of the series, each reported PASS or FAIL, and a
+# last line "N passed, N failed".
+set -eu
+. "$(dirname "$0")/config.sh"
+
+passed=0 failed=0
+report() {
+	if [ "$1" = 0 ]; then
+		passed=$((passed + 1)); echo "PASS: $2"
+	else
+		failed=$((failed + 1)); echo "FAIL: $2"
+	fi
+}
+finish() {
+	echo "$passed passed, $failed failed"
+	exit $((failed > 0))
+}
+
+"$TOP/scripts/deps.sh" $DEPS_BUILD
+"$TOP/scripts/tree.sh"
+rc=0; "$TOP/scripts/apply.sh" || rc=1
+report $rc "git am of patches/ on the pre-fix and the stock tree, identical results"
+[ "$rc" = 0 ] || finish
+cd "$TREE"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rc=0
+"$TOP/scripts/export.sh" "$tmp" >/dev/null && diff -r "$PATCHES" "$tmp" || rc=1
+report $rc "patches/ is what 'make patches' writes from the applied series"
+
+# checkpatch.pl --strict must report nothing, with two types set aside:
+# - UNKNOWN_COMMIT_ID: Debian's tree has no git history, so checkpatch
+#   cannot look up the SHA in Fixes:.
+# - FILE_PATH_CHANGES: "added file(s), does MAINTAINERS need updating?" is
+#   asked of every new file. get_maintainer.pl answers it just below.
+for p in $(series_patches); do
+	out=$(perl scripts/checkpatch.pl --strict \
+		--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$p" 2>/dev/null) &&
+		rc=0 || { rc=1; echo "$out"; }
+	report $rc "checkpatch.pl --strict $(basename "$p")"
+	out=$(perl scripts/get_maintainer.pl --no-git --no-git-fallback "$p")
+	echo "$out" | grep -q 'apparmor@lists.ubuntu.com' &&
+		echo "$out" | grep -q 'John Johansen' && rc=0 || { rc=1; echo "$out"; }
+	report $rc "get_maintainer.pl names the AppArmor maintainer and list for $(basename "$p")"
+done
+
+# kunit_on BRANCH NAME: run the suites on BRANCH; leaves NAME.failed.
+kunit_on() {
+	git checkout -q "$1"
+	rm -f "$CACHE/$2.json"
+	kunit "$CACHE/build/um" "$CACHE/$2.json" || true
+	if [ -f "$CACHE/$2.json" ]; then
+		failed_cases "$CACHE/$2.json" | sort >"$tmp/$2.failed"
+	else
+		echo "kunit.py produced no results (build or boot failed above)" >"$tmp/$2.failed"
+	fi
+}
+
+kunit_on series series-um
+rc=0; [ ! -s "$tmp/series-um.failed" ] || { cat "$tmp/series-um.failed"; rc=1; }
+report $rc "KUnit on UML, patched tree: every case passes"
+
+kunit_on negative negative-um
+git checkout -q series
+sort "$TOP/tests/negative-control.expected" >"$tmp/expected"
+rc=0
+diff -U0 --label expected --label failed "$tmp/expected" "$tmp/negative-um.failed" || rc=1
+report $rc "negative control: without patch 1 exactly tests/negative-control.expected fail"
+
+"$TOP/scripts/mutants.sh" && rc=0 || rc=1
+report $rc "mutants: the suite fails on every mutant in mutants/"
+
+finish

@@ -1,0 +1,35 @@
+#!/bin/bash
+# make mutants: apply each deliberate bug in mutants/ to the patched tree,
+# rebuild incrementally, run the suites, and expect apparmor_buffer_cache to
+# fail. Prints which cases caught each mutant and the score; fails if any
+# mutant survives.
+set -eu
+. "$(dirname "$0")/config.sh"
+
+"$TOP/scripts/deps.sh" $DEPS_BUILD
+"$TOP/scripts/tree.sh"
+"$TOP/scripts/apply.sh"
+cd "$TREE"
+trap 'git checkout -q -f series' EXIT
+killed=0 total=0
+for m in "$TOP"/mutants/*.patch; do
+	name=$(basename "$m" .patch)
+	total=$((total + 1))
+	git checkout -q -f -B mutant series
+	git apply "$m" || die "mutants/$name.patch no longer applies to the series"
+	wb_git commit -q -a -m "mutant $name"
+	json=$CACHE/mutant.json
+	rm -f "$json"
+	kunit "$CACHE/build/um" "$json" >"$CACHE/mutant-$name.log" 2>&1 || true
+	if [ ! -f "$json" ]; then
+		verdict="no result (build or boot failed: $CACHE/mutant-$name.log)"
+	elif caught=$(failed_cases "$json" | grep '^apparmor_buffer_cache\.'); then
+		killed=$((killed + 1))
+		verdict="killed by $(echo "$caught" | sed 's/^apparmor_buffer_cache\.//' | paste -sd, | sed 's/,/, /g')"
+	else
+		verdict="SURVIVED"
+	fi
+	printf '%-32s %s\n' "$name" "$verdict"
+done
+echo "mutant score: $killed of $total killed"
+[ "$killed" = "$total" ]
