@@ -49,10 +49,11 @@ series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
 # Run kunit.py from the tree in the current directory on the AppArmor
 # suites, with its build directory $1 kept in the cache, writing its JSON
 # report to $2. Prints kunit.py's own report; returns its exit status.
+# $WRAP, if set, is a command to run kunit.py under.
 kunit() {
 	build=$1 json=$2; shift 2
 	mkdir -p "$build"
-	CCACHE_DIR=$CACHE/ccache ./tools/testing/kunit/kunit.py run \
+	CCACHE_DIR=$CACHE/ccache ${WRAP:-} ./tools/testing/kunit/kunit.py run \
 		--kunitconfig=security/apparmor --build_dir="$build" \
 		--jobs="$(nproc)" --make_options CC="ccache gcc" \
 		--json="$json" "$@"
@@ -69,4 +70,14 @@ def walk(g):
     for s in g["sub_groups"]:
         walk(s)
 walk(json.load(open(sys.argv[1])))' "$1"
+}
+
+# Run a command with /dev/kvm hidden, so that QEMU falls back to TCG: nested
+# KVM hangs or crashes guests on these machines. KVM=1 keeps /dev/kvm.
+no_kvm() {
+	if [ -e /dev/kvm ] && [ "${KVM:-0}" != 1 ]; then
+		unshare -m sh -c 'mount --bind /dev/null /dev/kvm && exec "$0" "$@"' "$@"
+	else
+		"$@"
+	fi
 }
