@@ -1,7 +1,7 @@
 # The workbench's verbs; each is a small script in scripts/. See README.md.
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 
-.PHONY: all run check mutants x86 insns patches clean
+.PHONY: all run check mutants x86 module insns bisect patches clean
 
 all: run
 
@@ -16,6 +16,12 @@ mutants:	# deliberate bugs in the buffer code; the suite must catch each
 
 x86:		# the suite under QEMU x86_64, 4 CPUs, with the debug options
 	scripts/x86.sh
+
+module:		# the suite as a module in a booted x86_64 guest, then kmemleak
+	scripts/module.sh
+
+bisect:		# after each patch: W=1, sparse, kernel-doc, KUnit
+	scripts/bisect.sh
 
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 	scripts/insns.sh

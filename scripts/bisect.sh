@@ -1,0 +1,69 @@
+#!/bin/bash
+# make bisect: walk the series one patch at a time. After each patch the
+# AppArmor objects build for UML and for x86_64 with W=1 and sparse (C=2)
+# with no warning the base (the pre-fix tree) lacks, kernel-doc -Wall finds
+# nothing new in the files the series touches, and the KUnit suites build,
+# link and pass under UML. Incremental builds make a step cost seconds.
+set -eu
+. "$(dirname "$0")/config.sh"
+
+"$TOP/scripts/deps.sh" $DEPS_BUILD sparse
+"$TOP/scripts/tree.sh"
+"$TOP/scripts/apply.sh"
+cd "$TREE"
+trap 'git checkout -q -f series' EXIT
+export CCACHE_DIR=$CACHE/ccache
+out=$CACHE/bisect
+mkdir -p "$out"
+
+# A configured build directory per arch with AppArmor and its tests built in.
+configure() {	# configure ARCH DIR
+	[ -f "$2/.config" ] && return
+	make -s ARCH="$1" O="$2" tinyconfig >/dev/null
+	scripts/config --file "$2/.config" -e 64BIT -e SMP -e NET -e SECURITY \
+		-e SECURITY_APPARMOR -e KUNIT -e SECURITY_APPARMOR_KUNIT_TEST
+	make -s ARCH="$1" O="$2" olddefconfig >/dev/null
+}
+configure um "$CACHE/build/um-w1"
+configure x86_64 "$CACHE/build/x86_64-w1"
+
+# warnings REF: W=1, sparse and kernel-doc warnings about security/apparmor
+# at REF, without line numbers so that moved code compares equal.
+warnings() {
+	for arch in um x86_64; do
+		make -s ARCH=$arch O="$CACHE/build/$arch-w1" CC="ccache gcc" \
+			-j"$(nproc)" W=1 C=2 security/apparmor/ 2>&1 |
+			grep -E 'warning|error' | sed "s/^/$arch: /" || true
+	done
+	scripts/kernel-doc -none -Wall security/apparmor/lsm.c \
+		security/apparmor/include/path.h $(ls security/apparmor/*_test.c) 2>&1 |
+		sed 's/^/kernel-doc: /'
+} 
+strip() { sed -E 's/:[0-9]+(:[0-9]+)?:/:/; s/lsm\.c:[0-9]+ /lsm.c /' | sort -u; }
+
+rc=0
+git checkout -q prefix
+warnings | strip >"$out/base.txt"
+echo "base (pre-fix tree): $(wc -l <"$out/base.txt") known warnings"
+n=0
+for c in $(git rev-list --reverse prefix..series); do
+	n=$((n + 1))
+	git checkout -q "$c"
+	subject=$(git log -1 --format=%s)
+	start=$(date +%s)
+	warnings | strip >"$out/$n.txt"
+	new=$(comm -13 "$out/base.txt" "$out/$n.txt")
+	json=$CACHE/bisect-$n.json
+	rm -f "$json"
+	kunit "$CACHE/build/um" "$json" >"$out/$n-kunit.log" 2>&1 || true
+	fails=$( [ -f "$json" ] && failed_cases "$json" || echo "no KUnit result: $out/$n-kunit.log")
+	if [ -z "$new" ] && [ -z "$fails" ]; then
+		echo "PASS: patch $n ($subject): no new warnings, KUnit passes [$(($(date +%s) - start)) s]"
+	else
+		rc=1
+		echo "FAIL: patch $n ($subject)"
+		[ -z "$new" ] || echo "$new" | sed 's/^/  new warning: /'
+		[ -z "$fails" ] || echo "$fails" | sed 's/^/  KUnit: /'
+	fi
+done
+exit $rc
