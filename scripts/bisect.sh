@@ -16,16 +16,10 @@ export CCACHE_DIR=$CACHE/ccache
 out=$CACHE/bisect
 mkdir -p "$out"
 
-# A configured build directory per arch with AppArmor and its tests built in.
-configure() {	# configure ARCH DIR
-	[ -f "$2/.config" ] && return
-	make -s ARCH="$1" O="$2" tinyconfig >/dev/null
-	scripts/config --file "$2/.config" -e 64BIT -e SMP -e NET -e SECURITY \
-		-e SECURITY_APPARMOR -e KUNIT -e SECURITY_APPARMOR_KUNIT_TEST
-	make -s ARCH="$1" O="$2" olddefconfig >/dev/null
-}
-configure um "$CACHE/build/um-w1"
-configure x86_64 "$CACHE/build/x86_64-w1"
+for arch in um x86_64; do
+	tiny_config $arch "$CACHE/build/$arch-w1" "$TOP/configs/apparmor.config" \
+		"$TOP/configs/kunit.config"
+done
 
 # warnings REF: W=1, sparse and kernel-doc warnings about security/apparmor
 # at REF, without line numbers so that moved code compares equal.

@@ -81,3 +81,21 @@ no_kvm() {
 		"$@"
 	fi
 }
+
+# tiny_config ARCH DIR FRAGMENT...: configure DIR as tinyconfig plus the
+# fragments, unless it already is; die if an option did not take.
+tiny_config() {
+	arch=$1 dir=$2; shift 2
+	mkdir -p "$dir"
+	cat "$@" >"$dir/fragment.config"
+	cmp -s "$dir/fragment.config" "$dir/fragment.used" 2>/dev/null && return
+	make -s ARCH="$arch" O="$dir" tinyconfig >/dev/null
+	scripts/kconfig/merge_config.sh -m -O "$dir" "$dir/.config" \
+		"$dir/fragment.config" >/dev/null
+	make -s ARCH="$arch" O="$dir" olddefconfig >/dev/null
+	grep '^CONFIG_' "$dir/fragment.config" | while read -r want; do
+		grep -qx "$want" "$dir/.config" ||
+			die "$want did not take in $dir/.config"
+	done
+	cp "$dir/fragment.config" "$dir/fragment.used"
+}

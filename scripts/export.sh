@@ -10,6 +10,20 @@ set -eu
 cd "$TREE"
 git rev-parse -q --verify series >/dev/null ||
 	die "no branch series in $TREE; run 'make' first"
+# New patches are authored and signed off by SERIES_IDENT. If it changed
+# since the last export, rewrite the series to the new identity.
+old=$(sed -n '2s/^From: //p' "$PATCHES/0000-cover-letter.patch" 2>/dev/null)
+if [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
+	say "identity changed from $old to $SERIES_IDENT; rewriting the series"
+	OLD=$old NEW=$SERIES_IDENT FILTER_BRANCH_SQUELCH_WARNING=1 \
+	git filter-branch -f --env-filter '
+		if [ "$GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>" = "$OLD" ]; then
+			GIT_AUTHOR_NAME=${NEW% <*}
+			GIT_AUTHOR_EMAIL=$(echo "$NEW" | sed "s/.*<\(.*\)>/\1/")
+		fi' --msg-filter '
+		perl -pe "s/^Signed-off-by: \Q\$ENV{OLD}\E\$/Signed-off-by: \$ENV{NEW}/"' \
+		prefix..series >/dev/null
+fi
 git config branch.series.description "$(cat "$TOP/cover-letter.txt")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
