@@ -72,4 +72,10 @@ report $rc "negative control: without patch 1 exactly tests/negative-control.exp
 "$TOP/scripts/mutants.sh" && rc=0 || rc=1
 report $rc "mutants: the suite fails on every mutant in mutants/"
 
+"$TOP/scripts/bisect.sh" && rc=0 || rc=1
+report $rc "every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
+
+"$TOP/scripts/insns.sh" && rc=0 || rc=1
+report $rc "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer"
+
 finish

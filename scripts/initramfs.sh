@@ -8,7 +8,7 @@ dir=$1 init=$2; shift 2
 rm -rf "$dir"
 mkdir -p "$dir/bin" "$dir/proc" "$dir/sys" "$dir/dev" "$dir/tmp"
 cp /bin/busybox "$dir/bin/"
-for applet in $(/bin/busybox --list); do
+for applet in $(/bin/busybox --list | grep -vx busybox); do
 	ln -sf busybox "$dir/bin/$applet"
 done
 ln -s bin "$dir/sbin"

@@ -14,10 +14,10 @@ cd "$TREE"
 build=$CACHE/build/x86_64-module
 kernel=$("$TOP/scripts/guest.sh" series "$build" "$TOP/configs/module.config")
 make -s O="$build" CC="ccache gcc" -j"$(nproc)" modules >/dev/null
-rm -rf "$build/root"
-make -s O="$build" INSTALL_MOD_PATH="$build/root" modules_install >/dev/null
+rm -rf "$build/wb-root"
+make -s O="$build" INSTALL_MOD_PATH="$build/wb-root" modules_install >/dev/null
 
-cat >"$build/init" <<'INIT'
+cat >"$build/wb-init" <<'INIT'
 #!/bin/sh
 mount -t proc proc /proc
 mount -t sysfs sys /sys
@@ -36,12 +36,12 @@ cat /sys/kernel/debug/kmemleak
 echo "--- end of kmemleak"
 reboot -f
 INIT
-initrd=$("$TOP/scripts/initramfs.sh" "$build/initramfs" "$build/init" "$build/root")
+initrd=$("$TOP/scripts/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$build/wb-root")
 log=$CACHE/module.log
 say "booting $kernel under QEMU (TCG, 4 CPUs); console log: $log"
 no_kvm timeout 600 qemu-system-x86_64 -nographic -no-reboot -m 1G -smp 4 \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 lsm=apparmor panic=-1 kmemleak=on" >"$log" 2>&1 ||
+	-append "console=ttyS0 loglevel=5 lsm=apparmor panic=-1 kmemleak=on" >"$log" 2>&1 ||
 	die "QEMU failed or timed out; console log: $log"
 tr -d '\r' <"$log" >"$log.txt"
 grep '^guest:' "$log.txt" || die "the guest did not start init; see $log"
@@ -52,6 +52,11 @@ grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPU
 grep 'live pool' "$CACHE/module.ktap"
 [ "$(grep 'live pool' "$CACHE/module.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
 	{ echo "FAIL: the live pool changed while the suite ran"; rc=1; }
+splat='BUG:|WARNING:|Oops|possible recursive locking|circular locking|inconsistent lock state|list_(add|del) corruption|sleeping function called from invalid context'
+if grep -E "$splat" "$log.txt"; then
+	echo "FAIL: the console log $log has the splat(s) above"
+	rc=1
+fi
 leaks=$(sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$log.txt" | sed '1d;$d')
 [ -z "$leaks" ] || { echo "$leaks"; echo "FAIL: kmemleak reports leaks"; rc=1; }
 exit $rc
