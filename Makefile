@@ -1,7 +1,7 @@
 # The workbench's verbs; each is a small script in scripts/. See README.md.
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 
-.PHONY: all run check mutants x86 module insns bisect repro patches clean
+.PHONY: all run check mutants x86 module insns bisect docs repro patches clean
 
 all: run
 
@@ -22,6 +22,9 @@ module:		# the suite as a module in a booted x86_64 guest, then kmemleak
 
 bisect:		# after each patch: W=1, sparse, kernel-doc, KUnit
 	scripts/bisect.sh
+
+docs:		# HTML of the AppArmor admin guide page, no new Sphinx warning
+	scripts/docs.sh
 
 repro:		# kmalloc-8k under an execve storm, pre-fix against fixed, QEMU
 	scripts/repro.sh

@@ -76,7 +76,9 @@ walk(json.load(open(sys.argv[1])))' "$1"
 # KVM hangs or crashes guests on these machines. KVM=1 keeps /dev/kvm.
 no_kvm() {
 	if [ -e /dev/kvm ] && [ "${KVM:-0}" != 1 ]; then
-		unshare -m sh -c 'mount --bind /dev/null /dev/kvm && exec "$0" "$@"' "$@"
+		ns=-m	# a normal user needs a user namespace too
+		[ "$(id -u)" = 0 ] || ns=-rm
+		unshare $ns sh -c 'mount --bind /dev/null /dev/kvm && exec "$0" "$@"' "$@"
 	else
 		"$@"
 	fi

@@ -1,13 +1,13 @@
 #!/bin/bash
 # make repro: boot the pre-fix and the fixed kernel under QEMU, run an
 # execve storm in each, and record the kmalloc-8k slab and the allocations
-# aa_get_buffer() makes. Settings (environment): RUNS=3 SECONDS_=120 CPUS=4
+# aa_get_buffer() makes. Settings (environment): RUNS=3 DURATION=120 CPUS=4
 # WORKERS=2 (per CPU) MEM=1G KVM=0. Results in $CACHE/repro/ and, with
 # SAVE=1, in results/repro/ of this repository.
 set -eu
 . "$(dirname "$0")/config.sh"
 
-RUNS=${RUNS:-3} DURATION=${SECONDS_:-120} CPUS=${CPUS:-4}
+RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
 WORKERS=${WORKERS:-2} MEM=${MEM:-1G}
 "$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 busybox-static cpio gnuplot-nox
 "$TOP/scripts/tree.sh"
@@ -79,7 +79,7 @@ done
 			fi
 			awk -F, -v k="$k" -v r="$run" -v km="$(cat "$out/$k-$run.kmallocs")" '
 				NR == 2 { a0 = $2; t0 = $3 }
-				NR > 1 { t = $1; a = $2; tot = $3; e = $5 }
+				NR > 1 { t = $1; a = $2; tot = $3; e = $4 }
 				END { printf "| %s | %d | %d -> %d | %d -> %d | %.1f | %.0f | %d | %.2f |\n",
 					k, r, a0, a, t0, tot, (tot - t0) * 60 / t, e / t, km, km * 10000 / e }' "$csv"
 		done

@@ -1,0 +1,24 @@
+#!/bin/bash
+# make docs: build the HTML of Documentation/admin-guide/LSM (the AppArmor
+# page and its neighbours) with Sphinx for the pre-fix tree and for the
+# series, and fail if the series adds a warning.
+set -eu
+. "$(dirname "$0")/config.sh"
+
+"$TOP/scripts/deps.sh" $DEPS_BUILD python3-sphinx python3-yaml
+"$TOP/scripts/tree.sh"
+"$TOP/scripts/apply.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for ref in prefix series; do
+	mkdir "$tmp/$ref"
+	git -C "$TREE" archive "$ref" | tar -x -C "$tmp/$ref"
+	make -C "$tmp/$ref" SPHINXDIRS=admin-guide/LSM htmldocs >"$CACHE/docs-$ref.log" 2>&1 ||
+		die "htmldocs failed for $ref; see $CACHE/docs-$ref.log"
+	grep WARNING "$CACHE/docs-$ref.log" | sed "s|$tmp/$ref/||" >"$tmp/$ref.warnings" || true
+done
+mkdir -p "$CACHE/docs"
+cp "$tmp/series/Documentation/output/admin-guide/LSM/apparmor.html" "$CACHE/docs/"
+echo "pre-fix tree: $(wc -l <"$tmp/prefix.warnings") warnings; series: $(wc -l <"$tmp/series.warnings")"
+echo "HTML: $CACHE/docs/apparmor.html"
+diff -u "$tmp/prefix.warnings" "$tmp/series.warnings"
