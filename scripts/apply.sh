@@ -13,22 +13,22 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-# am BRANCH START PATCH...: point BRANCH at START, git am the patches on it,
-# or abort, put BRANCH back where it was, and say which patch failed.
+# am BRANCH START PATCH...: git am the patches on START and point BRANCH at
+# the result; if one fails, abort, leave BRANCH as it was, name the patch.
 am() {
 	branch=$1 start=$2; shift 2
-	old=$(git rev-parse -q --verify "refs/heads/$branch" || true)
-	git checkout -q -f -B "$branch" "$start"
+	git checkout -q -f --detach "$start"
 	if ! wb_git am -q "$@" >"$CACHE/am.log" 2>&1; then
 		n=$(cat "$(git rev-parse --git-path rebase-apply/next)")
 		git am --abort
-		[ -z "$old" ] || git branch -f "$branch" "$old"
-		cat "$CACHE/am.log" >&2
+		grep -v -e "^hint:" -e "^When you have" -e "^If you prefer" \
+			-e "^To restore" "$CACHE/am.log" >&2 || true
 		eval "failed=\${$n}"
 		die "$(basename "$failed") does not apply to $start" \
-			"($(git log -1 --format=%s "$start")); the tree was left" \
-			"as it was. Rebase that patch onto it and rerun."
+			"($(git log -1 --format=%s "$start")); git am was aborted" \
+			"and branch $branch left as it was. Rebase that patch and rerun."
 	fi
+	git checkout -q -B "$branch"
 }
 
 # The patch files after 0001, only if 0001 is present in the current tree.

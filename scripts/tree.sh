@@ -85,7 +85,7 @@ fi
 cd "$tree"
 fix=$(ls "$PATCHES"/0001-*.patch)
 if ! git rev-parse -q --verify prefix >/dev/null; then
-	git checkout -q -f -B prefix stock
+	git checkout -q -f --detach stock
 	git apply --check -R "$fix" 2>/dev/null ||
 		die "$(basename "$fix") is not applied in $(cat .git/wb-deb);" \
 			"cannot derive the pre-fix tree from it"
@@ -95,5 +95,6 @@ if ! git rev-parse -q --verify prefix >/dev/null; then
 		-m "Workbench commit, never submitted. Upstream commit $FIX_SHA is
 already in this tree; reverting it gives the tree that kernels from v6.4
 to v6.19 had, which is the tree patch 1 of the series is for."
+	git branch prefix HEAD	# only now, so that an interrupted run redoes it
 fi
 say "kernel tree ready: $tree ($(cat .git/wb-deb))"
