@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * execstorm SECONDS WORKERS PROGRAM: the load of 'make repro'.
+ * execstorm SECONDS WORKERS PROGRAM [TRACE]: the load of 'make repro'.
  *
  * WORKERS processes fork and execve PROGRAM as fast as they can for SECONDS
  * seconds; every execve takes an AppArmor path buffer. Once a second the
- * parent prints "sample,SECONDS,ACTIVE,TOTAL,EXECS": the kmalloc-8k active
- * and total objects from /proc/slabinfo and the execs so far. It ends with
- * "done,EXECS".
+ * parent prints "sample,SECONDS,ACTIVE,TOTAL,EXECS,EVENTS": the kmalloc-8k
+ * active and total objects from /proc/slabinfo, the execs so far, and the
+ * number of kmalloc events in the tracefs file TRACE (-1 without it). It
+ * ends with "done,EXECS".
  */
 #include <signal.h>
 #include <stdio.h>
@@ -30,14 +31,28 @@ static void slab(long *active, long *total)
 		fclose(f);
 }
 
+static long events(const char *trace)
+{
+	char line[512];
+	long n = 0;
+	FILE *f = trace ? fopen(trace, "r") : NULL;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		n += strstr(line, " kmalloc: ") != NULL;
+	fclose(f);
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long *execs;
 	long active, total;
 	int seconds, workers, i, t;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: execstorm SECONDS WORKERS PROGRAM\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: execstorm SECONDS WORKERS PROGRAM [TRACE]\n");
 		return 2;
 	}
 	seconds = atoi(argv[1]);
@@ -63,8 +78,9 @@ int main(int argc, char **argv)
 	}
 	for (t = 0; t <= seconds; t++) {
 		slab(&active, &total);
-		printf("sample,%d,%ld,%ld,%lu\n", t, active, total,
-		       __atomic_load_n(execs, __ATOMIC_RELAXED));
+		printf("sample,%d,%ld,%ld,%lu,%ld\n", t, active, total,
+		       __atomic_load_n(execs, __ATOMIC_RELAXED),
+		       events(argc == 5 ? argv[4] : NULL));
 		fflush(stdout);
 		if (t < seconds)
 			sleep(1);
