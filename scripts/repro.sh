@@ -99,17 +99,20 @@ gnuplot <<PLOT
 set datafile separator ','
 set key left top
 set xlabel 'seconds of load'
+set termoption noenhanced
+set offsets 0, 0, 1, 0
 files = system('ls $out/*.csv')
+color(f) = strstrt(f, '/prefix-') ? 'red' : 'blue'
 do for [fmt in "png svg"] {
-	if (fmt eq "png") { set terminal pngcairo size 900,500 } else { set terminal svg size 900,500 }
+	if (fmt eq "png") { set terminal pngcairo noenhanced size 900,500 } else { set terminal svg noenhanced size 900,500 }
 	set output '$out/kmalloc-8k.'.fmt
 	set ylabel 'kmalloc-8k objects (total)'
 	set title 'kmalloc-8k under an execve storm, $CPUS vCPUs, AppArmor on'
-	plot for [f in files] f every ::1 using 1:3 with steps title system('basename '.f.' .csv')
+	plot for [f in files] f every ::1 using 1:3 with steps lc rgb color(f) title system('basename '.f.' .csv')
 	set output '$out/aa_get_buffer-kmallocs.'.fmt
 	set ylabel 'kmalloc calls from aa_get_buffer() since the load began'
 	set title 'AppArmor path buffer pool growth, $CPUS vCPUs'
-	plot for [f in files] f every ::1 using 1:5 with steps title system('basename '.f.' .csv')
+	plot for [f in files] f every ::1 using 1:5 with steps lc rgb color(f) title system('basename '.f.' .csv')
 }
 PLOT
 if [ "${SAVE:-0}" = 1 ]; then
