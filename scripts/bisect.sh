@@ -7,10 +7,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD sparse
-"$TOP/scripts/tree.sh"
-"$TOP/scripts/apply.sh"
-cd "$TREE"
+ready sparse
 trap 'git checkout -q -f series' EXIT
 export CCACHE_DIR=$CACHE/ccache
 out=$CACHE/bisect

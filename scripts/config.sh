@@ -101,3 +101,12 @@ tiny_config() {
 	done
 	cp "$dir/fragment.config" "$dir/fragment.used"
 }
+
+# ready PACKAGE...: the packages installed, the workbench tree made, the
+# series applied, and the current directory the tree, on branch series.
+ready() {
+	"$TOP/scripts/deps.sh" $DEPS_BUILD "$@"
+	"$TOP/scripts/tree.sh"
+	"$TOP/scripts/apply.sh"
+	cd "$TREE"
+}

@@ -5,9 +5,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD python3-sphinx python3-yaml
-"$TOP/scripts/tree.sh"
-"$TOP/scripts/apply.sh"
+ready python3-sphinx python3-yaml
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for ref in prefix series; do

@@ -6,10 +6,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86
-"$TOP/scripts/tree.sh"
-"$TOP/scripts/apply.sh"
-cd "$TREE"
+ready $DEPS_X86
 trap 'git checkout -q -f series' EXIT
 build=$CACHE/build/x86_64-insns
 tiny_config x86_64 "$build" "$TOP/configs/apparmor.config"

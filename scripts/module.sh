@@ -7,10 +7,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 busybox-static cpio
-"$TOP/scripts/tree.sh"
-"$TOP/scripts/apply.sh"
-cd "$TREE"
+ready $DEPS_X86 busybox-static cpio
 build=$CACHE/build/x86_64-module
 kernel=$("$TOP/scripts/guest.sh" series "$build" "$TOP/configs/module.config")
 make -s O="$build" CC="ccache gcc" -j"$(nproc)" modules >/dev/null

@@ -6,10 +6,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD
-"$TOP/scripts/tree.sh"
-"$TOP/scripts/apply.sh"
-cd "$TREE"
+ready
 trap 'git checkout -q -f series' EXIT
 killed=0 total=0
 for m in "$TOP"/mutants/*.patch; do

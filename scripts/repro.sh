@@ -9,9 +9,7 @@ set -eu
 
 RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
 WORKERS=${WORKERS:-2} MEM=${MEM:-1G}
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 busybox-static cpio gnuplot-nox
-"$TOP/scripts/tree.sh"
-"$TOP/scripts/apply.sh"
+ready $DEPS_X86 busybox-static cpio gnuplot-nox
 out=$CACHE/repro
 rm -rf "$out"; mkdir -p "$out"
 

@@ -5,10 +5,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86
-"$TOP/scripts/tree.sh"
-"$TOP/scripts/apply.sh"
-cd "$TREE"
+ready $DEPS_X86
 build=$CACHE/build/x86_64-debug
 [ "${KVM:-0}" = 1 ] || say "QEMU runs under TCG with /dev/kvm hidden (KVM=1 to use KVM)"
 rc=0
