@@ -3,7 +3,7 @@
 # execve storm in each, and record the kmalloc-8k slab and the allocations
 # aa_get_buffer() makes. Settings (environment): RUNS=3 DURATION=120 CPUS=4
 # WORKERS=2 (per CPU) MEM=1G KVM=0. Results in $CACHE/repro/ and, with
-# SAVE=1, in results/repro/ of this repository.
+# SAVE=1, in results/repro/CPUS-vcpus-DURATION-s/ of this repository.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -114,6 +114,7 @@ do for [fmt in "png svg"] {
 }
 PLOT
 if [ "${SAVE:-0}" = 1 ]; then
-	mkdir -p "$TOP/results/repro"
-	cp "$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg "$TOP/results/repro/"
+	dest=$TOP/results/repro/$CPUS-vcpus-$DURATION-s
+	rm -rf "$dest"; mkdir -p "$dest"
+	cp "$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg "$dest/"
 fi
