@@ -17,7 +17,8 @@ finish() {
 	exit $((failed > 0))
 }
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio
+"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio \
+	python3-sphinx python3-yaml
 "$TOP/scripts/tree.sh"
 rc=0; "$TOP/scripts/apply.sh" || rc=1
 report $rc "git am of patches/ on the pre-fix and the stock tree, identical results"
@@ -77,6 +78,9 @@ report $rc "every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
 
 "$TOP/scripts/insns.sh" && rc=0 || rc=1
 report $rc "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer"
+
+"$TOP/scripts/docs.sh" && rc=0 || rc=1
+report $rc "HTML of the AppArmor admin guide page: no new Sphinx warning"
 
 "$TOP/scripts/x86.sh" && rc=0 || rc=1
 report $rc "KUnit on x86_64 QEMU, 4 CPUs, KASAN, lockdep, list and sleep checks: all pass, no splat"
