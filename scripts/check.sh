@@ -70,22 +70,13 @@ rc=0
 diff -U0 --label expected --label failed "$tmp/expected" "$tmp/negative-um.failed" || rc=1
 report $rc "negative control: without patch 1 exactly tests/negative-control.expected fail"
 
-"$TOP/scripts/mutants.sh" && rc=0 || rc=1
-report $rc "mutants: the suite fails on every mutant in mutants/"
-
-"$TOP/scripts/bisect.sh" && rc=0 || rc=1
-report $rc "every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
-
-"$TOP/scripts/insns.sh" && rc=0 || rc=1
-report $rc "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer"
-
-"$TOP/scripts/docs.sh" && rc=0 || rc=1
-report $rc "HTML of the AppArmor admin guide page: no new Sphinx warning"
-
-"$TOP/scripts/x86.sh" && rc=0 || rc=1
-report $rc "KUnit on x86_64 QEMU, 4 CPUs, KASAN, lockdep, list and sleep checks: all pass, no splat"
-
-"$TOP/scripts/module.sh" && rc=0 || rc=1
-report $rc "the suite as a module in a booted 4-CPU guest: passes, live pool untouched, no leak"
+# verb SCRIPT DESCRIPTION: one of the workbench's own verbs as a check.
+verb() { "$TOP/scripts/$1.sh" && rc=0 || rc=1; report $rc "$2"; }
+verb mutants "mutants: the suite fails on every mutant in mutants/"
+verb bisect "every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
+verb insns "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer"
+verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
+verb x86 "KUnit on x86_64 QEMU, 4 CPUs, KASAN, lockdep, list and sleep checks: all pass, no splat"
+verb module "the suite as a module in a booted 4-CPU guest: passes, live pool untouched, no leak"
 
 finish
