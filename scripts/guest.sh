@@ -9,7 +9,6 @@ set -eu
 ref=$1 build=$2; shift 2
 cd "$TREE"
 git checkout -q "$ref"
-mkdir -p "$build"
 tiny_config x86_64 "$build" "$TOP/configs/apparmor.config" \
 	"$TOP/configs/guest.config" "$@"
 say "building $ref in $build"
