@@ -4,6 +4,8 @@
 # aa_get_buffer() makes. Settings (environment): RUNS=3 DURATION=120 CPUS=4
 # WORKERS=2 (per CPU) MEM=1G KVM=0. Results in $CACHE/repro/ and, with
 # SAVE=1, in results/repro/CPUS-vcpus-DURATION-s/ of this repository.
+# The table and plots are made by repro-report.sh, which can be rerun on
+# saved CSVs.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -62,57 +64,7 @@ for run in $(seq "$RUNS"); do
 	done
 done
 
-# The table, complete runs only. Warm-up is the first quarter of a run: the
-# pool may grow then to meet the load; after it, a sound pool stays put.
-warm=$((DURATION / 4))
-{
-	echo "Each run: $CPUS vCPUs, $((WORKERS * CPUS)) fork+execve workers, $DURATION s, warm-up $warm s."
-	echo
-	echo "| kernel | run | execs/s | kmalloc-8k total: start, after warm-up, end | aa_get_buffer kmallocs: during warm-up, after it | after warm-up, per minute | per 10,000 execs |"
-	echo "| --- | --- | --- | --- | --- | --- | --- |"
-	for k in prefix fixed; do
-		for run in $(seq "$RUNS"); do
-			csv=$out/$k-$run.csv
-			if head -1 "$csv" | grep -q incomplete; then
-				echo "| $k | $run | incomplete, not counted | | | | |"; continue
-			fi
-			awk -F, -v k="$k" -v r="$run" -v w="$warm" '
-				NR == 2 { s0 = $3 }
-				NR > 1 && $1 == w { sw = $3; kw = $5; ew = $4 }
-				NR > 1 { t = $1; s = $3; e = $4; km = $5 }
-				END { g = km - kw
-					printf "| %s | %d | %.0f | %d, %d, %d | %d, %d | %.2f | %.2f |\n",
-					k, r, e / t, s0, sw, s, kw, g, g * 60 / (t - w), g * 10000 / (e - ew) }' "$csv"
-		done
-	done
-} >"$out/runs.md"
-# Median and range per kernel of the growth after warm-up.
-for k in prefix fixed; do
-	grep "^| $k | [0-9]* | [0-9]" "$out/runs.md" | awk -F'|' '{ split($6, a, ","); print a[2] + 0 }' | sort -n |
-		awk -v k="$k" '{ v[NR] = $1 } END { if (NR) printf "%s: aa_get_buffer kmallocs after warm-up, median %s, range %s-%s over %d runs\n", k, v[int((NR + 1) / 2)], v[1], v[NR], NR }'
-done >>"$out/runs.md"
-cat "$out/runs.md"
-
-gnuplot <<PLOT
-set datafile separator ','
-set key left top
-set xlabel 'seconds of load'
-set termoption noenhanced
-set offsets 0, 0, 1, 0
-files = system('ls $out/*.csv')
-color(f) = strstrt(f, '/prefix-') ? 'red' : 'blue'
-do for [fmt in "png svg"] {
-	if (fmt eq "png") { set terminal pngcairo noenhanced size 900,500 } else { set terminal svg noenhanced size 900,500 }
-	set output '$out/kmalloc-8k.'.fmt
-	set ylabel 'kmalloc-8k objects (total)'
-	set title 'kmalloc-8k under an execve storm, $CPUS vCPUs, AppArmor on'
-	plot for [f in files] f every ::1 using 1:3 with steps lc rgb color(f) title system('basename '.f.' .csv')
-	set output '$out/aa_get_buffer-kmallocs.'.fmt
-	set ylabel 'kmalloc calls from aa_get_buffer() since the load began'
-	set title 'AppArmor path buffer pool growth, $CPUS vCPUs'
-	plot for [f in files] f every ::1 using 1:5 with steps lc rgb color(f) title system('basename '.f.' .csv')
-}
-PLOT
+"$TOP/scripts/repro-report.sh" "$out" "$CPUS" "$DURATION" "$WORKERS"
 if [ "${SAVE:-0}" = 1 ]; then
 	dest=$TOP/results/repro/$CPUS-vcpus-$DURATION-s
 	rm -rf "$dest"; mkdir -p "$dest"

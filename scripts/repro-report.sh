@@ -1,0 +1,69 @@
+#!/bin/bash
+# The table and plots of make repro from its per-run CSVs in DIR: runs.md,
+# kmalloc-8k.{png,svg} and aa_get_buffer-kmallocs.{png,svg}, written to DIR.
+# Usage: scripts/repro-report.sh DIR CPUS DURATION WORKERS-PER-CPU
+set -eu
+dir=$1 cpus=$2 duration=$3 workers=$4
+
+# Warm-up is the first quarter of a run: the pool may grow then to meet the
+# load; after it, a sound pool stays put. Incomplete runs are left out.
+warm=$((duration / 4))
+{
+	echo "Each run: $cpus vCPUs, $((workers * cpus)) fork+execve workers, $duration s, warm-up $warm s."
+	echo
+	echo "| kernel | run | execs/s | kmalloc-8k total: start, after warm-up, end | aa_get_buffer kmallocs: during warm-up, after it | after warm-up, per minute | per 10,000 execs | last kmalloc at |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+	for k in prefix fixed; do
+		for csv in "$dir/$k"-*.csv; do
+			[ -e "$csv" ] || continue
+			run=$(basename "$csv" .csv); run=${run#"$k"-}
+			if head -1 "$csv" | grep -q incomplete; then
+				echo "| $k | $run | incomplete, not counted | | | | | |"; continue
+			fi
+			awk -F, -v k="$k" -v r="$run" -v w="$warm" '
+				NR == 2 { s0 = $3 }
+				NR > 1 && $1 == w { sw = $3; kw = $5; ew = $4 }
+				NR > 1 && $5 != km { last = $1 " s" }
+				NR > 1 { t = $1; s = $3; e = $4; km = $5 }
+				END { g = km - kw
+					printf "| %s | %s | %.0f | %d, %d, %d | %d, %d | %.2f | %.2f | %s |\n",
+					k, r, e / t, s0, sw, s, kw, g, g * 60 / (t - w), g * 10000 / (e - ew), last ? last : "none" }' "$csv"
+		done
+	done
+} >"$dir/runs.md"
+# Median and range per kernel: buffers the pool allocated in all, and after
+# the warm-up.
+stat() { sort -n | awk '{ v[NR] = $1 } END { printf "median %s, range %s-%s", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
+rows=$(grep '^| [a-z]* | [0-9]* | [0-9]' "$dir/runs.md" || true)
+if [ -z "$rows" ]; then
+	echo "repro-report: no complete run in $dir, nothing to plot; the console logs say why" >&2
+	exit 1
+fi
+for k in prefix fixed; do
+	n=$(printf '%s\n' "$rows" | grep -c "^| $k " || true)
+	[ "$n" -gt 0 ] || continue
+	counts=$(printf '%s\n' "$rows" | grep "^| $k " | awk -F'|' '{ split($6, a, ","); print a[1] + a[2], a[2] + 0 }')
+	echo "$k, $n runs: aa_get_buffer kmallocs in all $(echo "$counts" | cut -d' ' -f1 | stat); after warm-up $(echo "$counts" | cut -d' ' -f2 | stat)"
+done >>"$dir/runs.md"
+
+gnuplot <<PLOT
+set datafile separator ','
+set key left top
+set xlabel 'seconds of load'
+set termoption noenhanced
+set offsets 0, 0, 1, 0
+files = system('ls $dir/*.csv')
+color(f) = strstrt(f, '/prefix-') ? 'red' : 'blue'
+do for [fmt in "png svg"] {
+	if (fmt eq "png") { set terminal pngcairo noenhanced size 900,500 } else { set terminal svg noenhanced size 900,500 }
+	set output '$dir/kmalloc-8k.'.fmt
+	set ylabel 'kmalloc-8k objects (total)'
+	set title 'kmalloc-8k under an execve storm, $cpus vCPUs, AppArmor on'
+	plot for [f in files] f every ::1 using 1:3 with steps lc rgb color(f) title system('basename '.f.' .csv')
+	set output '$dir/aa_get_buffer-kmallocs.'.fmt
+	set ylabel 'kmalloc calls from aa_get_buffer() since the load began'
+	set title 'AppArmor path buffer pool growth, $cpus vCPUs'
+	plot for [f in files] f every ::1 using 1:5 with steps lc rgb color(f) title system('basename '.f.' .csv')
+}
+PLOT
+cat "$dir/runs.md"
