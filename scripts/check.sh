@@ -18,7 +18,7 @@ finish() {
 }
 
 "$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio \
-	python3-sphinx python3-yaml
+	python3-sphinx python3-yaml gnuplot-nox
 "$TOP/scripts/tree.sh"
 rc=0; "$TOP/scripts/apply.sh" || rc=1
 report $rc "git am of patches/ on the pre-fix and the stock tree, identical results"
@@ -78,5 +78,24 @@ verb insns "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put
 verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
 verb x86 "KUnit on x86_64 QEMU, 4 CPUs, KASAN, lockdep, list and sleep checks: all pass, no splat"
 verb module "the suite as a module in a booted 4-CPU guest: passes, live pool untouched, no leak"
+
+# Each saved make repro result: runs.md is what repro-report.sh makes of the
+# CSVs beside it, and README.md quotes it line for line.
+rc=0
+for d in "$TOP"/results/repro/*; do
+	read -r cpus workers duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, \([0-9]*\) fork+execve workers, \([0-9]*\) s,.*/\1 \2 \3/p' "$d/runs.md") || true
+	if [ -z "$duration" ]; then
+		echo "$d/runs.md: no 'Each run:' line"; rc=1; continue
+	fi
+	rm -rf "$tmp/repro"; mkdir "$tmp/repro"; cp "$d"/*.csv "$tmp/repro/"
+	"$TOP/scripts/repro-report.sh" "$tmp/repro" "$cpus" "$duration" \
+		$((workers / cpus)) >/dev/null || rc=1
+	diff -u "$d/runs.md" "$tmp/repro/runs.md" || rc=1
+	grep -v '^$' "$d/runs.md" | while read -r line; do
+		grep -qxF -- "$line" "$TOP/README.md" ||
+			{ echo "README.md does not quote $d/runs.md: $line"; exit 1; }
+	done || rc=1
+done
+report $rc "results/repro: each table is what repro-report.sh makes of its CSVs, quoted as is in README.md"
 
 finish
