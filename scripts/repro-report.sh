@@ -22,7 +22,7 @@ warm=$((duration / 4))
 			fi
 			awk -F, -v k="$k" -v r="$run" -v w="$warm" '
 				NR == 2 { s0 = $3 }
-				NR > 1 && $1 == w { sw = $3; kw = $5; ew = $4 }
+				NR > 1 && $1 <= w { sw = $3; kw = $5; ew = $4 }
 				NR > 1 && $5 != km { last = $1 " s" }
 				NR > 1 { t = $1; s = $3; e = $4; km = $5 }
 				END { g = km - kw
