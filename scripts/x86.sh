@@ -1,28 +1,84 @@
 #!/bin/bash
-# make x86: the AppArmor suites on the patched tree under QEMU x86_64 with 4
-# CPUs and the debug options of configs/x86_64-debug.config. Passes when
-# every case passes, the guest ran 4 CPUs, and its log has no splat.
+# make x86: boot the patched tree on QEMU x86_64 (4 CPUs) as a debug kernel
+# (configs/x86_64-debug.config: KASAN, lockdep, list and atomic-sleep
+# checks, kmemleak) with the AppArmor KUnit suites built as modules; load
+# them, read their results from debugfs, unload them and let kmemleak scan.
+# kunit.py parses the results. Passes if every case of both suites passed,
+# the guest ran 4 CPUs, the buffer suite left the live pool as it found it,
+# the console has no splat and kmemleak found nothing.
 set -eu
 . "$(dirname "$0")/config.sh"
 
-ready $DEPS_X86
+ready $DEPS_X86 busybox-static cpio kmod
+suites='apparmor_policy_unpack apparmor_buffer_cache'
+modules='apparmor_policy_unpack_test apparmor_buffer_test'
 build=$CACHE/build/x86_64-debug
-[ "${KVM:-0}" = 1 ] || say "QEMU runs under TCG with /dev/kvm hidden (KVM=1 to use KVM)"
-rc=0
-WRAP=no_kvm kunit "$build" "$CACHE/x86_64-debug.json" --arch=x86_64 \
-	--kunitconfig="$TOP/configs/x86_64-debug.config" \
-	--qemu_args="-smp 4" --timeout=900 || rc=1
+kernel=$("$TOP/scripts/guest.sh" series "$build" "$TOP/configs/x86_64-debug.config")
+CCACHE_DIR=$CACHE/ccache make -s O="$build" CC="ccache gcc" -j"$(nproc)" \
+	modules >/dev/null || die "module build failed (above); build dir $build"
+command -v depmod >/dev/null ||
+	die "depmod not found: install Debian's kmod (apt-get install kmod)"
+rm -rf "$build/wb-root"
+make -s O="$build" INSTALL_MOD_PATH="$build/wb-root" modules_install >/dev/null
+deps=$(ls "$build"/wb-root/lib/modules/*/modules.dep 2>/dev/null) ||
+	die "modules_install wrote no modules.dep under $build/wb-root (depmod" \
+		"failed above?); the guest could not load the suites"
+for m in $modules; do
+	grep -q "/$m.ko:" "$deps" || die "$m.ko is not in $deps"
+done
 
-log=$build/test.log
-cpus=$(grep -o 'Brought up [0-9]* node[s]*, [0-9]* CPUs' "$log" || true)
-echo "guest: ${cpus:-no CPU count in $log}"
-case $cpus in
-*', 4 CPUs') ;;
-*) echo "FAIL: the guest did not run 4 CPUs"; rc=1 ;;
-esac
-splat='BUG:|WARNING:|KASAN|possible recursive locking|circular locking|inconsistent lock state|list_(add|del) corruption|sleeping function called from invalid context'
-if grep -E "$splat" "$log"; then
-	echo "FAIL: the kernel log $log has the splat(s) above"
+cat >"$build/wb-init" <<INIT
+#!/bin/sh
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t securityfs securityfs /sys/kernel/security
+echo "guest: \$(grep -c ^processor /proc/cpuinfo) CPUs, LSMs \$(cat /sys/kernel/security/lsm)"
+for m in $modules; do modprobe \$m || echo "guest: modprobe \$m failed"; done
+for s in $suites; do
+	echo "--- results \$s"
+	cat /sys/kernel/debug/kunit/\$s/results
+	echo "--- end of results"
+done
+for m in $modules; do rmmod \$m; done
+echo scan >/sys/kernel/debug/kmemleak
+echo scan >/sys/kernel/debug/kmemleak
+echo "--- kmemleak"
+cat /sys/kernel/debug/kmemleak
+echo "--- end of kmemleak"
+reboot -f
+INIT
+initrd=$("$TOP/scripts/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$build/wb-root")
+log=$CACHE/x86.log
+[ "${KVM:-0}" = 1 ] || say "QEMU runs under TCG with /dev/kvm hidden (KVM=1 to use KVM)"
+say "booting $kernel under QEMU (4 CPUs); console log: $log"
+no_kvm timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1G -smp 4 \
+	-kernel "$kernel" -initrd "$initrd" </dev/null \
+	-append "console=ttyS0 loglevel=5 lsm=apparmor panic=-1 kmemleak=on" >"$log" 2>&1 ||
+	die "QEMU failed or timed out after 900 s; console log: $log"
+tr -d '\r' <"$log" >"$log.txt"
+grep '^guest:' "$log.txt" || die "the guest did not start init; see $log"
+
+rc=0
+grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPUs"; rc=1; }
+! grep '^guest: modprobe' "$log.txt" || { echo "FAIL: a suite did not load"; rc=1; }
+for s in $suites; do
+	sed -n "/^--- results $s\$/,/^--- end of results/p" "$log.txt" |
+		sed '1d;$d' >"$CACHE/x86-$s.ktap"
+	./tools/testing/kunit/kunit.py parse --json="$CACHE/x86-$s.json" \
+		"$CACHE/x86-$s.ktap" >"$CACHE/x86-$s.parse" 2>&1 || rc=1
+	echo "$s: $(grep -o 'Ran [0-9]* tests.*' "$CACHE/x86-$s.parse" ||
+		echo "no results; see $CACHE/x86-$s.parse")"
+	failed_cases "$CACHE/x86-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
+done
+grep 'live pool' "$CACHE/x86-apparmor_buffer_cache.ktap" || true
+[ "$(grep 'live pool' "$CACHE/x86-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
+	{ echo "FAIL: the live pool changed while the suite ran, or was not logged"; rc=1; }
+splat='BUG:|WARNING:|Oops|KASAN|possible recursive locking|circular locking|inconsistent lock state|list_(add|del) corruption|sleeping function called from invalid context'
+if grep -E "$splat" "$log.txt"; then
+	echo "FAIL: the console log $log has the splat(s) above"
 	rc=1
 fi
+leaks=$(sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$log.txt" | sed '1d;$d')
+[ -z "$leaks" ] || { echo "$leaks"; echo "FAIL: kmemleak reports leaks"; rc=1; }
 exit $rc
