@@ -1,7 +1,7 @@
 # The workbench's verbs; each is a small script in scripts/. See README.md.
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 
-.PHONY: all run check mutants x86 module insns bisect docs repro patches clean
+.PHONY: all run check check-all fresh mutants x86 insns bisect docs repro patches clean
 
 all: run
 
@@ -11,14 +11,18 @@ run:		# kernel tree, series applied, KUnit under UML
 check:		# every check of README's "make check", last line N passed, N failed
 	scripts/check.sh
 
+check-all:	# make check, then make fresh (results/fresh/ to commit)
+	scripts/check.sh
+	scripts/fresh.sh
+
+fresh:		# make and make check in a new Debian 12 chroot, empty cache
+	scripts/fresh.sh
+
 mutants:	# deliberate bugs in the buffer code; the suite must catch each
 	scripts/mutants.sh
 
-x86:		# the suite under QEMU x86_64, 4 CPUs, with the debug options
+x86:		# the suites as modules in a booted x86_64 debug kernel, 4 CPUs
 	scripts/x86.sh
-
-module:		# the suite as a module in a booted x86_64 guest, then kmemleak
-	scripts/module.sh
 
 bisect:		# after each patch: W=1, sparse, kernel-doc, KUnit
 	scripts/bisect.sh

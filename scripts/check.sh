@@ -4,12 +4,14 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-passed=0 failed=0
+# Each check's line ends with the seconds since the previous line.
+passed=0 failed=0 last=$SECONDS
 report() {
+	t="[$((SECONDS - last)) s]"; last=$SECONDS
 	if [ "$1" = 0 ]; then
-		passed=$((passed + 1)); echo "PASS: $2"
+		passed=$((passed + 1)); echo "PASS: $2 $t"
 	else
-		failed=$((failed + 1)); echo "FAIL: $2"
+		failed=$((failed + 1)); echo "FAIL: $2 $t"
 	fi
 }
 finish() {
@@ -17,7 +19,7 @@ finish() {
 	exit $((failed > 0))
 }
 
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio \
+"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
 	python3-sphinx python3-yaml gnuplot-nox
 "$TOP/scripts/tree.sh"
 rc=0; "$TOP/scripts/apply.sh" || rc=1
@@ -76,8 +78,15 @@ verb mutants "mutants: the suite fails on every mutant in mutants/"
 verb bisect "every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
 verb insns "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer"
 verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
-verb x86 "KUnit on x86_64 QEMU, 4 CPUs, KASAN, lockdep, list and sleep checks: all pass, no splat"
-verb module "the suite as a module in a booted 4-CPU guest: passes, live pool untouched, no leak"
+verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
+
+# quoted FILE: README.md has every line of FILE, as is.
+quoted() {
+	grep -v '^$' "$1" | while read -r line; do
+		grep -qxF -- "$line" "$TOP/README.md" ||
+			{ echo "README.md does not quote $1: $line"; exit 1; }
+	done
+}
 
 # Each saved make repro result: runs.md is what repro-report.sh makes of the
 # CSVs beside it, and README.md quotes it line for line.
@@ -91,11 +100,15 @@ for d in "$TOP"/results/repro/*; do
 	"$TOP/scripts/repro-report.sh" "$tmp/repro" "$cpus" "$duration" \
 		$((workers / cpus)) >/dev/null || rc=1
 	diff -u "$d/runs.md" "$tmp/repro/runs.md" || rc=1
-	grep -v '^$' "$d/runs.md" | while read -r line; do
-		grep -qxF -- "$line" "$TOP/README.md" ||
-			{ echo "README.md does not quote $d/runs.md: $line"; exit 1; }
-	done || rc=1
+	quoted "$d/runs.md" || rc=1
 done
-report $rc "results/repro: each table is what repro-report.sh makes of its CSVs, quoted as is in README.md"
+# Each saved make fresh run: its table is what fresh-report.sh makes of its
+# log, and README.md quotes it line for line.
+for log in "$TOP"/results/fresh/*.log; do
+	[ -e "$log" ] || continue
+	"$TOP/scripts/fresh-report.sh" "$log" | diff -u "${log%.log}.md" - || rc=1
+	quoted "${log%.log}.md" || rc=1
+done
+report $rc "results/: each saved table is what its report script makes of its data, quoted as is in README.md"
 
 finish

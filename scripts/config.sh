@@ -40,7 +40,7 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 TREE=$CACHE/linux
 
 # Packages the build and the checks need; deps.sh installs what is missing.
-DEPS_BUILD='git gcc make flex bison bc python3 python3-ply python3-git perl xz-utils ccache'
+DEPS_BUILD='git gcc libc6-dev make flex bison bc python3 python3-ply python3-git perl xz-utils ccache'
 DEPS_X86='qemu-system-x86 libelf-dev libssl-dev'
 
 # The patch files of the series, without the cover letter.
