@@ -84,9 +84,10 @@ recover
 	"changes; commit them (and run 'make patches') or discard them with" \
 	"'git -C $TREE checkout -f series'"
 
-# Rebuild the branches only when patches/ changed, so that a rerun leaves
-# the files, and so the build, untouched.
-stamp=$(series_patches | xargs cat | sha256sum | cut -c1-16)
+# Rebuild the branches only when patches/ or the base trees changed, so
+# that a rerun leaves the files, and so the build, untouched.
+stamp=$({ series_patches | xargs cat; git rev-parse stock prefix; } |
+	sha256sum | cut -c1-16)
 if [ "$(cat .git/wb-series 2>/dev/null)" = "$stamp $(git rev-parse -q --verify series)" ]; then
 	git checkout -q series
 	exit 0

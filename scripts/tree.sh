@@ -81,20 +81,25 @@ if [ "$(cat "$tree/.git/wb-deb" 2>/dev/null)" != "$(basename "$deb")" ]; then
 	mv "$tree.tmp" "$tree"
 fi
 
-# prefix: revert exactly the change patch 1 carries, in a commit that says so.
+# prefix: revert exactly the change patch 1 carries, in a commit that says
+# so. Made again when this message changes, so that every machine has the
+# same prefix commit (the cover letter's base-commit).
+msg="Revert \"apparmor: avoid per-cpu hold underflow in aa_get_buffer\"
+
+Workbench commit, never submitted. Upstream commit $FIX_SHA is
+already in this tree; reverting it gives back the unguarded decrement
+that kernels from v6.7 to v6.19 have, which patch 1 of the series fixes.
+Unlike those kernels, this tree keeps the cap on hold that came with 7.0."
 cd "$tree"
 fix=$(ls "$PATCHES"/0001-*.patch)
-if ! git rev-parse -q --verify prefix >/dev/null; then
+if [ "$(git log -1 --format=%B prefix 2>/dev/null)" != "$msg" ]; then
 	git checkout -q -f --detach stock
 	git apply --check -R "$fix" 2>/dev/null ||
 		die "$(basename "$fix") is not applied in $(cat .git/wb-deb);" \
 			"cannot derive the pre-fix tree from it"
 	git apply --index -R "$fix"
 	WB_DATE="$(git log -1 --format=%ad --date=raw stock)" wb_git commit -q \
-		-m "Revert \"apparmor: avoid per-cpu hold underflow in aa_get_buffer\"" \
-		-m "Workbench commit, never submitted. Upstream commit $FIX_SHA is
-already in this tree; reverting it gives the tree that kernels from v6.4
-to v6.19 had, which is the tree patch 1 of the series is for."
-	git branch prefix HEAD	# only now, so that an interrupted run redoes it
+		-m "$msg"
+	git branch -f prefix HEAD	# only now, so that an interrupted run redoes it
 fi
 say "kernel tree ready: $tree ($(cat .git/wb-deb))"
