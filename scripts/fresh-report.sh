@@ -7,11 +7,14 @@ commit=$(sed -n 's/^fresh: workbench at //p' "$log")
 mins() { echo "$(($1 / 60)) min $(($1 % 60)) s"; }
 echo "\`make fresh\` of $commit: Debian 12 (debootstrap minbase, make), empty cache."
 echo
+pkgs=$(sed -n 's/^==> installing missing Debian packages: *//p' "$log" | tr -s ' \n' ' ' | sed 's/ $//')
+echo "Installed by the workbench itself: ${pkgs:-none}."
+echo
 echo "| command, or check of \`make check\` | result | time |"
 echo "| --- | --- | --- |"
 for cmd in make "make check"; do
-	line=$(grep "^fresh: $cmd exit " "$log" | tail -n 1) ||
-		{ echo "| \`$cmd\` | did not finish | |"; continue; }
+	line=$(grep "^fresh: $cmd exit " "$log" | tail -n 1)
+	[ -n "$line" ] || { echo "| \`$cmd\` | did not finish | |"; continue; }
 	rc=$(echo "$line" | sed 's/.* exit \([0-9]*\),.*/\1/')
 	s=$(echo "$line" | sed 's/.*, \([0-9]*\) s$/\1/')
 	case $cmd in
