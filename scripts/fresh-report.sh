@@ -22,7 +22,9 @@ for cmd in make "make check"; do
 	*) what=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1) ;;
 	esac
 	echo "| \`$cmd\` | exit $rc: $what | $(mins "$s") |"
+	# make bisect's own per-patch lines look alike; its total is its check.
 	[ "$cmd" = make ] || grep -E '^(PASS|FAIL): .* \[[0-9]+ s\]$' "$log" |
+		grep -Ev '^(PASS|FAIL): patch [0-9]+ \(' |
 		sed -E 's/^(PASS|FAIL): (.*) \[([0-9]+) s\]$/\1 \3 \2/' |
 		while read -r verdict s what; do
 			echo "| $what | $verdict | $(mins "$s") |"
