@@ -4,9 +4,9 @@
 # packages, plus make to start with) with this machine's apt sources; a clone
 # of the committed HEAD of this repository goes in it, and 'make' then
 # 'make check' run there as root with an empty cache, so every package they
-# need must be installed by the workbench itself. The chroot has its own
-# mount namespace (/proc, /sys and /dev of this machine), so QEMU and UML
-# run as they do outside. The full log stays in the cache; the lines the
+# need must be installed by the workbench itself; a second make check
+# shows the warm time. The chroot has its own mount namespace (/proc, /sys
+# and /dev of this machine), so QEMU and UML run as they do outside. The full log stays in the cache; the lines the
 # table is made of go to results/fresh/NAME.log, the table to NAME.md
 # (NAME=cold unless set).
 set -eu
@@ -39,13 +39,15 @@ unshare -m --propagation private sh -c '
 	mount --rbind /dev "$root/dev"
 	exec chroot "$root" env -i HOME=/root TERM=dumb \
 		PATH=/usr/sbin:/usr/bin:/sbin:/bin XDG_CACHE_HOME=/root/cache \
-		bash -c "cd /work/main && timed() { s=\$(date +%s); \"\$@\";
-			rc=\$?; echo \"fresh: \$* exit \$rc, \$((\$(date +%s) - s)) s\"; }
-			timed make; timed make check"' 2>&1 | tee -a "$log"
+		bash -c "cd /work/main && timed() { s=\$(date +%s); l=\$1; shift;
+			\"\$@\"; rc=\$?
+			echo \"fresh: \$l exit \$rc, \$((\$(date +%s) - s)) s\"; }
+			timed make make; timed \"make check\" make check
+			timed \"make check, warm\" make check"' 2>&1 | tee -a "$log"
 
 out=$TOP/results/fresh
 mkdir -p "$out"
-grep -E '^(fresh: |==> |PASS: |FAIL: |[0-9]+ passed, [0-9]+ failed$)|Ran [0-9]+ tests' \
+grep -E '^(fresh: |==> |PASS: |FAIL: |[0-9]+ passed, [0-9]+ failed$)|Ran [0-9]+ tests|Elapsed time' \
 	"$log" >"$out/${NAME:-cold}.log"
 "$TOP/scripts/fresh-report.sh" "$out/${NAME:-cold}.log" >"$out/${NAME:-cold}.md"
 cat "$out/${NAME:-cold}.md"
