@@ -19,7 +19,8 @@ section() {
 }
 n=0
 for cmd in make "make check" "make check, warm"; do
-	n=$((n + 1)) sec=$(section $((n)))
+	n=$((n + 1))
+	sec=$(section "$n")
 	line=$(echo "$sec" | grep "^fresh: $cmd exit " || true)
 	label="\`$cmd\`"
 	[ "$cmd" != "make check, warm" ] || label="\`make check\`, warm"

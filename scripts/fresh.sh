@@ -6,9 +6,9 @@
 # 'make check' run there as root with an empty cache, so every package they
 # need must be installed by the workbench itself; a second make check
 # shows the warm time. The chroot has its own mount namespace (/proc, /sys
-# and /dev of this machine), so QEMU and UML run as they do outside. The full log stays in the cache; the lines the
-# table is made of go to results/fresh/NAME.log, the table to NAME.md
-# (NAME=cold unless set).
+# and /dev of this machine), so QEMU and UML run as they do outside.
+# The full log stays in the cache; the lines the table is made of go to
+# results/fresh/NAME.log, the table to NAME.md (NAME=cold unless set).
 set -eu
 . "$(dirname "$0")/config.sh"
 
