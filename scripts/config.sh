@@ -49,11 +49,10 @@ series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
 # Run kunit.py from the tree in the current directory on the AppArmor
 # suites, with its build directory $1 kept in the cache, writing its JSON
 # report to $2. Prints kunit.py's own report; returns its exit status.
-# $WRAP, if set, is a command to run kunit.py under.
 kunit() {
 	build=$1 json=$2; shift 2
 	mkdir -p "$build"
-	CCACHE_DIR=$CACHE/ccache ${WRAP:-} ./tools/testing/kunit/kunit.py run \
+	CCACHE_DIR=$CACHE/ccache ./tools/testing/kunit/kunit.py run \
 		--kunitconfig=security/apparmor --build_dir="$build" \
 		--jobs="$(nproc)" --make_options CC="ccache gcc" \
 		--json="$json" "$@"
