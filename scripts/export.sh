@@ -32,7 +32,7 @@ GIT_COMMITTER_NAME=${SERIES_IDENT% <*} \
 GIT_COMMITTER_EMAIL=$(echo "$SERIES_IDENT" | sed 's/.*<\(.*\)>/\1/') \
 GIT_COMMITTER_DATE=$(git log -1 --format=%ad --date=raw series) \
 	git -c core.abbrev=12 format-patch -q --cover-letter --cover-from-description=subject \
-		--subject-prefix="PATCH v3" --base=prefix \
+		--subject-prefix="PATCH v4" --base=prefix \
 		--zero-commit --no-signature \
 		-o "$tmp" prefix..series
 out=${1:-$PATCHES}
