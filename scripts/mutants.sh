@@ -26,7 +26,7 @@ for m in "$TOP"/mutants/*.patch; do
 	else
 		verdict="SURVIVED"
 	fi
-	printf '%-32s %s\n' "$name" "$verdict"
+	printf '%-36s %s\n' "$name" "$verdict"
 done
 echo "mutant score: $killed of $total killed"
 [ "$killed" = "$total" ]
