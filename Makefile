@@ -1,7 +1,7 @@
 # The workbench's verbs; each is a small script in scripts/. See README.md.
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 
-.PHONY: all run check check-all fresh mutants x86 insns bisect docs repro patches clean
+.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro patches clean
 
 all: run
 
@@ -20,6 +20,9 @@ fresh:		# make and make check in a new Debian 12 chroot, empty cache
 
 mutants:	# deliberate bugs in the buffer code; the suite must catch each
 	scripts/mutants.sh
+
+timing:		# how long the suites run under UML, 5 runs (results/timing/)
+	scripts/timing.sh
 
 x86:		# the suites as modules in a booted x86_64 debug kernel, 4 CPUs
 	scripts/x86.sh

@@ -62,6 +62,7 @@ kunit_on() {
 }
 
 kunit_on series series-um
+cp "$CACHE/build/um/test.log" "$tmp/series-um.log" 2>/dev/null || true
 rc=0; [ ! -s "$tmp/series-um.failed" ] || { cat "$tmp/series-um.failed"; rc=1; }
 report $rc "KUnit on UML, patched tree: every case passes"
 
@@ -74,7 +75,14 @@ report $rc "negative control: without patch 1 exactly tests/negative-control.exp
 
 # verb SCRIPT DESCRIPTION: one of the workbench's own verbs as a check.
 verb() { "$TOP/scripts/$1.sh" && rc=0 || rc=1; report $rc "$2"; }
-verb mutants "mutants: the suite fails on every mutant in mutants/"
+# Which cases catch each mutant is part of the result: README's kill table
+# is made from results/mutants/v4.log, so this run must find the same.
+rc=0
+"$TOP/scripts/mutants.sh" >"$tmp/mutants.log" || rc=1
+cat "$tmp/mutants.log"
+diff -u --label results/mutants/v4.log --label 'this run' \
+	"$TOP/results/mutants/v4.log" "$tmp/mutants.log" || rc=1
+report $rc "mutants: the suite fails on every mutant in mutants/, caught by the cases in results/mutants/v4.log"
 verb bisect "every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
 verb insns "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer"
 verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
@@ -109,6 +117,18 @@ for log in "$TOP"/results/fresh/*.log; do
 	"$TOP/scripts/fresh-report.sh" "$log" | diff -u "${log%.log}.md" - || rc=1
 	quoted "${log%.log}.md" || rc=1
 done
+# The mutant kill table, before and after the model, from the two logs.
+"$TOP/scripts/mutants-report.sh" "$TOP/results/mutants/v3.log" \
+	"$TOP/results/mutants/v4.log" | diff -u "$TOP/results/mutants/kills.md" - || rc=1
+quoted "$TOP/results/mutants/kills.md" || rc=1
+# The suite's run times from make timing.
+"$TOP/scripts/timing-report.sh" "$TOP/results/timing/runs.log" |
+	diff -u "$TOP/results/timing/runs.md" - || rc=1
+quoted "$TOP/results/timing/runs.md" || rc=1
+# The search's counts, which this make check's own KUnit run logged.
+"$TOP/scripts/search-report.sh" "$tmp/series-um.log" |
+	diff -u "$TOP/results/search/search.md" - || rc=1
+quoted "$TOP/results/search/search.md" || rc=1
 report $rc "results/: each saved table is what its report script makes of its data, quoted as is in README.md"
 
 finish

@@ -1,0 +1,27 @@
+#!/bin/bash
+# search-report.sh LOG: the tables of the exhaustive search from a KUnit log
+# of apparmor_buffer_cache (kunit.py's test.log): what each search covered,
+# and the most buffers the pool allocated within 1, 2, ... operations.
+# Only the counts, which are the same on every run; not the times.
+set -eu
+log=$1
+grep -q 'distinct states' "$log" || { echo "error: no search results in $log" >&2; exit 1; }
+echo "| case | start | CPUs | held at most | operations | calls run | distinct states | most buffers allocated after 1, 2, ... operations |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+sed -n 's/^ *# //p' "$log" | awk '
+/distinct states/ {
+	# CASE: START, N CPUs, at most K held, up to L operations: C operations in S distinct states, T ms
+	case_ = $1; sub(/:$/, "", case_)
+	line = $0; sub(/^[^:]*: /, "", line)
+	n = split(line, f, ", ")
+	start = f[1]; for (i = 2; i <= n - 4; i++) start = start ", " f[i]
+	cpus = f[n - 3]; sub(/ CPUs/, "", cpus)
+	held = f[n - 2]; sub(/at most /, "", held); sub(/ held/, "", held)
+	split(f[n - 1], a, " ")		# up to L operations: C operations in S distinct states
+	depth = a[3]; calls = a[5]; states = a[8]
+	next
+}
+/most buffers allocated after/ {
+	most = $0; sub(/.*operations: /, "", most)
+	printf "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", case_, start, cpus, held, depth, calls, states, most
+}'
