@@ -27,7 +27,7 @@ timing:		# how long the suites run under UML, 5 runs (results/timing/)
 x86:		# the suites as modules in a booted x86_64 debug kernel, 4 CPUs
 	scripts/x86.sh
 
-bisect:		# after each patch: W=1, sparse, kernel-doc, KUnit
+bisect:		# after each patch: W=1, kernel-doc, KUnit (sparse if usable)
 	scripts/bisect.sh
 
 docs:		# HTML of the AppArmor admin guide page, no new Sphinx warning
