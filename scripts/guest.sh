@@ -11,7 +11,10 @@ cd "$TREE"
 git checkout -q "$ref"
 tiny_config x86_64 "$build" "$TOP/configs/apparmor.config" \
 	"$TOP/configs/guest.config" "$@"
+# With CONFIG_GDB_SCRIPTS, vmlinux-gdb.py too, for gdb on $build/vmlinux.
+targets=bzImage
+grep -q '^CONFIG_GDB_SCRIPTS=y' "$build/.config" && targets="$targets scripts_gdb"
 say "building $ref in $build"
 CCACHE_DIR=$CACHE/ccache make -s O="$build" CC="ccache gcc" -j"$(nproc)" \
-	bzImage >&2 || die "kernel build of $ref failed (above); build dir $build"
+	$targets >&2 || die "kernel build of $ref failed (above); build dir $build"
 echo "$build/arch/x86/boot/bzImage"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The table and plots of make repro from its per-run CSVs in DIR: runs.md,
-# kmalloc-8k.{png,svg} and aa_get_buffer-kmallocs.{png,svg}, written to DIR.
+# kmalloc-8k.{png,svg} and aa_get_buffer-kmallocs.{png,svg}, written to DIR,
+# and pool-report.sh's table (in runs.md) and hold.{png,svg}.
 # Usage: scripts/repro-report.sh DIR CPUS DURATION WORKERS-PER-CPU
 set -eu
 dir=$1 cpus=$2 duration=$3 workers=$4
@@ -16,6 +17,7 @@ warm=$((duration / 4))
 	for k in prefix fixed; do
 		for csv in "$dir/$k"-*.csv; do
 			[ -e "$csv" ] || continue
+			case $csv in *.pool.csv) continue ;; esac
 			run=$(basename "$csv" .csv); run=${run#"$k"-}
 			if head -1 "$csv" | grep -q incomplete; then
 				echo "| $k | $run | incomplete, not counted | | | | | |"; continue
@@ -45,6 +47,7 @@ for k in prefix fixed; do
 	counts=$(printf '%s\n' "$rows" | grep "^| $k " | awk -F'|' '{ split($6, a, ","); print a[1] + a[2], a[2] + 0 }')
 	echo "$k, $n runs: aa_get_buffer kmallocs in all $(echo "$counts" | cut -d' ' -f1 | stat); after warm-up $(echo "$counts" | cut -d' ' -f2 | stat)"
 done >>"$dir/runs.md"
+"$(dirname "$0")/pool-report.sh" "$dir" "$cpus" "$workers" >>"$dir/runs.md"
 
 gnuplot <<PLOT
 set datafile separator ','
@@ -52,7 +55,7 @@ set key left top
 set xlabel 'seconds of load'
 set termoption noenhanced
 set offsets 0, 0, 1, 0
-files = system('ls $dir/*.csv')
+files = system('ls $dir/*.csv | grep -v pool')
 color(f) = strstrt(f, '/prefix-') ? 'red' : 'blue'
 do for [fmt in "png svg"] {
 	if (fmt eq "png") { set terminal pngcairo noenhanced size 900,500 } else { set terminal svg noenhanced size 900,500 }

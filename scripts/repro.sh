@@ -1,17 +1,19 @@
 #!/bin/bash
 # make repro: boot the pre-fix and the fixed kernel under QEMU, run an
 # execve storm in each, and record the kmalloc-8k slab and the allocations
-# aa_get_buffer() makes. Settings (environment): RUNS=3 DURATION=120 CPUS=4
-# WORKERS=2 (per CPU) MEM=1G KVM=0. Results in $CACHE/repro/ and, with
-# SAVE=1, in results/repro/CPUS-vcpus-DURATION-s/ of this repository.
+# aa_get_buffer() makes; scripts/pool.sh reads the pool itself (every CPU's
+# hold and count, the global list) every SAMPLE seconds and once after the
+# load. Settings (environment): RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per
+# CPU) MEM=1G SAMPLE=10 KVM=0. Results in $CACHE/repro/ and, with SAVE=1, in
+# results/repro/CPUS-vcpus-DURATION-s/ of this repository.
 # The table and plots are made by repro-report.sh, which can be rerun on
 # saved CSVs.
 set -eu
 . "$(dirname "$0")/config.sh"
 
 RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
-WORKERS=${WORKERS:-2} MEM=${MEM:-1G}
-ready $DEPS_X86 busybox-static cpio gnuplot-nox
+WORKERS=${WORKERS:-2} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
+ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb
 out=$CACHE/repro
 rm -rf "$out"; mkdir -p "$out"
 
@@ -33,7 +35,10 @@ t=/sys/kernel/tracing
 echo "call_site >= 0x\$1 && call_site < 0x\$2" >\$t/events/kmem/kmalloc/filter
 echo 1 >\$t/events/kmem/kmalloc/enable
 execstorm $DURATION $((WORKERS * CPUS)) /bin/noop \$t/trace
-reboot -f
+sleep 1
+# the host reads the pool once more, then stops QEMU
+echo "end of load"
+while :; do sleep 3600; done
 INIT
 initrd=$("$TOP/scripts/initramfs.sh" "$out/initramfs" "$out/init" "$out/root")
 
@@ -42,15 +47,44 @@ kernel[prefix]=$("$TOP/scripts/guest.sh" prefix "$CACHE/build/repro-prefix" "$TO
 kernel[fixed]=$("$TOP/scripts/guest.sh" series "$CACHE/build/repro-fixed" "$TOP/configs/repro.config")
 git -C "$TREE" checkout -q series
 
+# samples LOG PID: a line for pool.sh every SAMPLE seconds from the start of
+# the load in the console LOG, and one after its end; stops when PID (QEMU)
+# is gone.
+samples() {
+	until grep -q '^sample,0,' "$1"; do
+		kill -0 "$2" 2>/dev/null || return 0; sleep 0.2
+	done
+	n=0
+	until grep -q '^end of load' "$1"; do
+		kill -0 "$2" 2>/dev/null || return 0
+		[ $((n % SAMPLE)) = 0 ] && echo
+		n=$((n + 1)); sleep 1
+	done
+	echo
+}
+port=$((20000 + $$ % 10000))
+
 # Alternate the kernels, so that both see the same machine load.
 for run in $(seq "$RUNS"); do
 	for k in prefix fixed; do
 		log=$out/$k-$run.log
 		say "run $run of $RUNS, $k kernel: $CPUS vCPUs, $DURATION s; console $log"
+		rm -f "$out/qemu.pid"
 		no_kvm timeout $((DURATION + 300)) qemu-system-x86_64 -nographic \
 			-no-reboot -m "$MEM" -smp "$CPUS" -kernel "${kernel[$k]}" \
 			-initrd "$initrd" -append "console=ttyS0 lsm=apparmor panic=-1" \
-			</dev/null >"$log" 2>&1 || say "QEMU exited with an error or timed out; see $log"
+			-pidfile "$out/qemu.pid" -gdb "tcp:127.0.0.1:$port" \
+			</dev/null >"$log" 2>&1 &
+		qemu=$!
+		reader=0
+		samples "$log" $qemu | "$TOP/scripts/pool.sh" \
+			"${kernel[$k]%/arch/*}/vmlinux" "127.0.0.1:$port" \
+			>"$out/$k-$run.pool.csv" || reader=$?
+		alive=0; kill -0 $qemu 2>/dev/null && alive=1
+		kill "$(cat "$out/qemu.pid")" 2>/dev/null || true
+		wait $qemu || true
+		[ $reader = 0 ] || [ $alive = 0 ] ||
+			die "the pool reader failed on a running guest (above); console $log"
 		tr -d '\r' <"$log" >"$log.txt"
 		csv=$out/$k-$run.csv
 		if ! grep -q "^guest: $CPUS CPUs, .*apparmor" "$log.txt"; then
@@ -61,6 +95,7 @@ for run in $(seq "$RUNS"); do
 		echo "t,active,total,execs,aa_kmallocs" >"$csv"
 		sed -n 's/^sample,//p' "$log.txt" >>"$csv"
 		grep -q '^done,' "$log.txt" || { say "run $run of $k ended early: $csv is marked incomplete"; sed -i '1i # incomplete' "$csv"; }
+		grep -q '^end of load' "$log.txt" || sed -i '1i # incomplete: no sample after the load' "$out/$k-$run.pool.csv"
 	done
 done
 

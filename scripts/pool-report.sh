@@ -1,0 +1,86 @@
+#!/bin/bash
+# The pool table and plot of make repro from the pool reader's CSVs in DIR
+# (KERNEL-RUN.pool.csv, written by scripts/pool.sh): prints the table as
+# Markdown and writes DIR/hold.{png,svg}. Prints nothing without them.
+# Usage: scripts/pool-report.sh DIR CPUS WORKERS-PER-CPU
+set -eu
+dir=$1 cpus=$2 workers=$3
+
+ls "$dir"/*.pool.csv >/dev/null 2>&1 || exit 0
+# Conservation on every sample: the buffers alloc_buffers() allocates at boot
+# (2 + RESERVE_COUNT: AppArmor starts before the other CPUs are up, so
+# num_online_cpus() is 1) plus the aa_get_buffer() kmallocs in the trace
+# are on the global list, on a CPU list, or in use;
+# in use is never negative nor above one per worker's exec plus 2 for the
+# guest's other tasks. After the load it must be 0.
+boot=4 most=$((cpus * workers + 2))
+cat <<EOF
+
+Pool read from outside the guest (scripts/pool.sh, every 10 s and once after
+the load). A hold above MAX_HOLD_COUNT (64) has wrapped. In use = $boot
+allocated at boot + traced aa_get_buffer() kmallocs - global list - CPU
+lists, checked on every sample to be 0..$most (0 after the load).
+
+| kernel | run | samples | guest paused per sample, ms: median, max | highest hold (CPU, at) | first wrap at | CPUs wrapped after the load | buffers on CPU lists, global list, in use after the load | conservation failures |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+EOF
+bad=""
+for k in prefix fixed; do
+	for csv in "$dir/$k"-*.pool.csv; do
+		[ -e "$csv" ] || continue
+		run=$(basename "$csv" .pool.csv); run=${run#"$k"-}
+		if head -1 "$csv" | grep -q incomplete || [ ! -s "$csv" ]; then
+			echo "| $k | $run | incomplete, not counted | | | | | | |"; continue
+		fi
+		awk -F, -v k="$k" -v r="$run" -v boot=$boot -v most=$most '
+			NR == 1 { n = (NF - 5) / 2; next }
+			{ s++; p[s] = $2; max = $2 > max ? $2 : max
+			  lists = 0; wrapped = ""
+			  for (c = 0; c < n; c++) {
+				h = $(6 + c); lists += $(6 + n + c)
+				if (h > top || s == 1 && c == 0) { top = h; at = "CPU " c ", " $1 " s" }
+				if (h > 64) { wrapped = wrapped (wrapped ? " " : "") c
+					if (first == "") first = $1 " s" }
+			  }
+			  use = boot + $5 - $3 - lists
+			  if (use < 0 || use > most || $5 < 0)
+				fails = fails (fails ? "; " : "") $1 " s: " use " in use"
+			  end = lists ", " $3 ", " use }
+			END { if (use != 0) fails = fails (fails ? "; " : "") "after the load: " use " in use"
+				for (i = 2; i <= s; i++)	# sort the pauses (mawk has no asort)
+					for (j = i; j > 1 && p[j - 1] > p[j]; j--) { x = p[j]; p[j] = p[j - 1]; p[j - 1] = x }
+				# %.0f, not %d: mawk clamps %d to 2^31 - 1, and a wrapped hold is near 2^32
+				printf "| %s | %s | %d | %d, %d | %.0f (%s) | %s | %s | %s | %s |\n",
+				k, r, s, p[int((s + 1) / 2)], max, top, at,
+				first ? first : "never", wrapped ? wrapped : "none", end,
+				fails ? fails : "none" }' "$csv"
+	done
+done
+
+# Hold per CPU over time, a panel per run; wrapped holds are drawn as
+# crosses on a band of their own above MAX_HOLD_COUNT.
+runs=$(ls "$dir"/prefix-*.pool.csv | wc -l)
+gnuplot <<PLOT
+set datafile separator ','
+set termoption noenhanced
+set key outside right vertical samplen 1
+set yrange [0:80]
+set ytics (0, 16, 32, 48, 64) nomirror
+set ytics add ('wrapped' 74)
+set arrow 1 from graph 0, first 68 to graph 1, first 68 nohead dt 2 lc rgb 'gray'
+wrap(h) = h > 64 ? 74 : NaN
+held(h) = h > 64 ? NaN : h
+do for [fmt in "png svg"] {
+	if (fmt eq "png") { set terminal pngcairo noenhanced size 1000,$((260 * runs)) } else { set terminal svg noenhanced size 1000,$((260 * runs)) }
+	set output '$dir/hold.'.fmt
+	set multiplot layout $runs, 2 title 'hold of each CPU ($cpus vCPUs), read through the gdbstub every 10 s'
+	do for [r=1:$runs] { do for [k in "prefix fixed"] {
+		f = '$dir/'.k.'-'.r.'.pool.csv'
+		set title k.' kernel, run '.r
+		set xlabel 'seconds of load'
+		plot for [c=0:$cpus-1] f every ::1 using 1:(held(column(6 + c))) with linespoints pt 7 ps 0.4 lc c + 1 title 'CPU '.c, \
+		     for [c=0:$cpus-1] f every ::1 using 1:(wrap(column(6 + c))) with points pt 2 ps 1.5 lw 2 lc c + 1 notitle
+	} }
+	unset multiplot
+}
+PLOT

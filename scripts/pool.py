@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0
+# Run by scripts/pool.sh inside gdb, with the kernel's GDB helpers loaded.
+# For every line on standard input: attach to the guest (QEMU's gdbstub
+# stops it), read AppArmor's path buffer pool, detach, print one CSV line.
+import os
+import sys
+import time
+
+import gdb
+from linux import cpus
+
+TARGET = os.environ['POOL_TARGET']
+MAX_HOLD_COUNT = 64
+
+
+def fail(msg):
+    sys.stderr.write('pool.sh: %s\n' % msg)
+    sys.stderr.flush()
+    os._exit(1)
+
+
+def lsm_static(name):
+    """The symbol of the static variable NAME in lsm.c, or None."""
+    for s in gdb.lookup_static_symbols(name):
+        if s.symtab.filename.endswith('security/apparmor/lsm.c'):
+            return s
+    return None
+
+
+# Look the symbols up before attaching: that is gdb's slow part, and the
+# guest runs meanwhile. Their values are read only while attached (before
+# that, gdb would read the initial values in vmlinux).
+cache = lsm_static('aa_local_buffers')
+if cache is None:
+    fail('aa_local_buffers of security/apparmor/lsm.c is not in this kernel '
+         '(no AppArmor, or no debug info for lsm.c)')
+cache = cache.value().address		# the address only: nothing read yet
+pool = lsm_static('aa_buffers')			# the series: struct aa_buffer_pool
+count = lsm_static('buffer_count')		# before it: two static ints
+reserve = lsm_static('reserve_count')
+if pool is None and (count is None or reserve is None):
+    fail('neither aa_buffers nor buffer_count and reserve_count of '
+         'security/apparmor/lsm.c are in this kernel')
+trace = gdb.lookup_static_symbol('global_trace')
+for name in ('__per_cpu_offset', '__cpu_online_mask'):
+    gdb.lookup_global_symbol(name) or fail(name + ' is not in this kernel')
+
+
+def pool_counts():
+    """(buffers on the global list, reserve) in either shape of lsm.c."""
+    if pool is not None:
+        p = pool.value()
+        return int(p['buffer_count']), int(p['reserve_count'])
+    return int(count.value()), int(reserve.value())
+
+
+def trace_events(cpu_list):
+    """Events committed to the main ftrace buffer on all CPUs, or -1."""
+    if trace is None:
+        return -1
+    rb = trace.value()['array_buffer']['buffer']
+    if int(rb) == 0:
+        return -1
+    return sum(int(rb['buffers'][c]['entries']['a']['counter'])
+               for c in cpu_list)
+
+
+out = os.fdopen(3, 'w')		# gdb prints where the guest stopped on 1
+first = True
+for request in sys.stdin:
+    t0 = time.monotonic()
+    if first:
+        start = t0
+    try:
+        gdb.execute('target remote ' + TARGET, to_string=True)
+    except gdb.error as e:
+        fail('no guest at %s (%s); is QEMU running with -gdb tcp:%s?' %
+             (TARGET, str(e).strip(), TARGET))
+    try:
+        online = list(cpus.each_online_cpu())
+        caches = [cpus.per_cpu(cache, c).dereference() for c in online]
+        holds = [int(c['hold']) for c in caches]
+        counts = [int(c['count']) for c in caches]
+        glob, resv = pool_counts()
+        traced = trace_events(online)
+    finally:
+        gdb.execute('detach', to_string=True)
+    pause = time.monotonic() - t0
+    if first:
+        out.write('t,pause_ms,global,reserve,trace_events,' +
+              ','.join('hold%d' % c for c in online) + ',' +
+              ','.join('count%d' % c for c in online) + '\n')
+        first = False
+    out.write('%.1f,%.0f,%d,%d,%d,%s,%s\n' % (
+        t0 - start, pause * 1000, glob, resv, traced,
+        ','.join(map(str, holds)), ','.join(map(str, counts))))
+    out.flush()

@@ -1,0 +1,29 @@
+#!/bin/bash
+# pool.sh VMLINUX HOST:PORT: read AppArmor's path buffer pool from a running
+# QEMU guest (qemu ... -gdb tcp:HOST:PORT) booted from VMLINUX's build, which
+# needs debug info and CONFIG_GDB_SCRIPTS. Every line read on standard input
+# takes one sample: gdb attaches (the guest stops), reads with the kernel's
+# GDB helpers, detaches. Prints a CSV header, then a line per sample:
+#   t          seconds since the first sample
+#   pause_ms   how long the guest was stopped (gdb's attach to its detach)
+#   global     buffers on the global list; reserve: the reserve count
+#   trace_events  events in the main ftrace buffer (-1 without tracing)
+#   holdN, countN  CPU N's hold and the buffers on its list, online CPUs
+# One sample: echo | scripts/pool.sh BUILD/vmlinux localhost:1234
+set -eu
+
+[ $# = 2 ] || { echo "usage: $0 VMLINUX HOST:PORT" >&2; exit 2; }
+vmlinux=$1 target=$2
+die() { printf 'pool.sh: %s\n' "$*" >&2; exit 1; }
+
+command -v gdb >/dev/null || die "gdb is missing: apt-get install gdb"
+[ -f "$vmlinux" ] || die "$vmlinux: no such file (the vmlinux of the guest's build)"
+readelf -S "$vmlinux" 2>/dev/null | grep -q '\.debug_info' ||
+	die "$vmlinux has no debug info: build with CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y"
+helpers=$(dirname "$vmlinux")/vmlinux-gdb.py
+[ -f "$helpers" ] ||
+	die "$helpers is missing: build with CONFIG_GDB_SCRIPTS=y and 'make scripts_gdb'"
+
+POOL_TARGET=$target exec gdb -nx -batch -iex 'set auto-load no' \
+	-iex 'set pagination off' -ex "source $helpers" \
+	-x "$(dirname "$0")/pool.py" "$vmlinux" 3>&1 >/dev/null
