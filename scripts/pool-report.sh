@@ -16,8 +16,8 @@ ls "$dir"/*.pool.csv >/dev/null 2>&1 || exit 0
 boot=4 most=$((cpus * workers + 2))
 cat <<EOF
 
-Pool read from outside the guest (scripts/pool.sh, every 10 s and once after
-the load). A hold above MAX_HOLD_COUNT (64) has wrapped. In use = $boot
+Pool read from outside the guest (scripts/pool.sh, during the load and once
+after it). A hold above MAX_HOLD_COUNT (64) has wrapped. In use = $boot
 allocated at boot + traced aa_get_buffer() kmallocs - global list - CPU
 lists, checked on every sample to be 0..$most (0 after the load).
 
@@ -73,7 +73,7 @@ held(h) = h > 64 ? NaN : h
 do for [fmt in "png svg"] {
 	if (fmt eq "png") { set terminal pngcairo noenhanced size 1000,$((260 * runs)) } else { set terminal svg noenhanced size 1000,$((260 * runs)) }
 	set output '$dir/hold.'.fmt
-	set multiplot layout $runs, 2 title 'hold of each CPU ($cpus vCPUs), read through the gdbstub every 10 s'
+	set multiplot layout $runs, 2 title 'hold of each CPU ($cpus vCPUs), read through the gdbstub'
 	do for [r=1:$runs] { do for [k in "prefix fixed"] {
 		f = '$dir/'.k.'-'.r.'.pool.csv'
 		set title k.' kernel, run '.r
