@@ -24,7 +24,6 @@ lists, checked on every sample to be 0..$most (0 after the load).
 | kernel | run | samples | guest paused per sample, ms: median, max | highest hold (CPU, at) | first wrap at | CPUs wrapped after the load | buffers on CPU lists, global list, in use after the load | conservation failures |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 EOF
-bad=""
 for k in prefix fixed; do
 	for csv in "$dir/$k"-*.pool.csv; do
 		[ -e "$csv" ] || continue
@@ -43,7 +42,9 @@ for k in prefix fixed; do
 					if (first == "") first = $1 " s" }
 			  }
 			  use = boot + $5 - $3 - lists
-			  if (use < 0 || use > most || $5 < 0)
+			  if ($5 < 0)
+				fails = fails (fails ? "; " : "") $1 " s: no kmalloc count in the trace"
+			  else if (use < 0 || use > most)
 				fails = fails (fails ? "; " : "") $1 " s: " use " in use"
 			  end = lists ", " $3 ", " use }
 			END { if (use != 0) fails = fails (fails ? "; " : "") "after the load: " use " in use"

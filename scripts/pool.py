@@ -7,16 +7,20 @@ import sys
 import time
 
 import gdb
-from linux import cpus
 
 TARGET = os.environ['POOL_TARGET']
-MAX_HOLD_COUNT = 64
 
 
 def fail(msg):
     sys.stderr.write('pool.sh: %s\n' % msg)
     sys.stderr.flush()
     os._exit(1)
+
+
+try:
+    from linux import cpus
+except Exception as e:		# ImportError; gdb.error if not a kernel
+    fail("the kernel's GDB helpers did not load (%s)" % e)
 
 
 def lsm_static(name):
@@ -65,12 +69,10 @@ def trace_events(cpu_list):
                for c in cpu_list)
 
 
-out = os.fdopen(3, 'w')		# gdb prints where the guest stopped on 1
-first = True
-for request in sys.stdin:
+def sample(out, start):
+    """Attach, read the pool, detach; write the CSV line (after the header
+    if START is None). Returns the time of the first sample."""
     t0 = time.monotonic()
-    if first:
-        start = t0
     try:
         gdb.execute('target remote ' + TARGET, to_string=True)
     except gdb.error as e:
@@ -86,12 +88,22 @@ for request in sys.stdin:
     finally:
         gdb.execute('detach', to_string=True)
     pause = time.monotonic() - t0
-    if first:
+    if start is None:
+        start = t0
         out.write('t,pause_ms,global,reserve,trace_events,' +
-              ','.join('hold%d' % c for c in online) + ',' +
-              ','.join('count%d' % c for c in online) + '\n')
-        first = False
+                  ','.join('hold%d' % c for c in online) + ',' +
+                  ','.join('count%d' % c for c in online) + '\n')
     out.write('%.1f,%.0f,%d,%d,%d,%s,%s\n' % (
         t0 - start, pause * 1000, glob, resv, traced,
         ','.join(map(str, holds)), ','.join(map(str, counts))))
     out.flush()
+    return start
+
+
+out = os.fdopen(3, 'w')		# gdb prints where the guest stopped on fd 1
+start = None
+try:
+    for request in sys.stdin:
+        start = sample(out, start)
+except Exception as e:
+    fail('reading the pool failed: %s' % e)
