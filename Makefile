@@ -33,7 +33,7 @@ bisect:		# after each patch: W=1, kernel-doc, KUnit (sparse if usable)
 docs:		# HTML of the AppArmor admin guide page, no new Sphinx warning
 	scripts/docs.sh
 
-repro:		# kmalloc-8k under an execve storm, pre-fix against fixed, QEMU
+repro:		# execve storm under QEMU, pre-fix against fixed: slab, pool state
 	scripts/repro.sh
 
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
