@@ -59,20 +59,22 @@ for k in prefix fixed; do
 done
 
 # Hold per CPU over time, a panel per run; wrapped holds are drawn as
-# crosses on a band of their own above MAX_HOLD_COUNT.
+# crosses on a band of their own above MAX_HOLD_COUNT, a row per CPU.
 runs=$(ls "$dir"/prefix-*.pool.csv | wc -l)
+end=$(cat "$dir"/*.pool.csv | awk -F, '$1 + 0 > t { t = $1 + 0 } END { print int(t) }')
 gnuplot <<PLOT
 set datafile separator ','
 set termoption noenhanced
 set key outside right vertical samplen 1
-set yrange [0:80]
+set yrange [0:84]
+set xtics $(( end > 300 ? 200 : 30 ))
 set ytics (0, 16, 32, 48, 64) nomirror
-set ytics add ('wrapped' 74)
+set ytics add ('wrapped' 76)
 set arrow 1 from graph 0, first 68 to graph 1, first 68 nohead dt 2 lc rgb 'gray'
-wrap(h) = h > 64 ? 74 : NaN
+wrap(h, c) = h > 64 ? 70 + c * 12.0 / $cpus : NaN
 held(h) = h > 64 ? NaN : h
 do for [fmt in "png svg"] {
-	if (fmt eq "png") { set terminal pngcairo noenhanced size 1000,$((260 * runs)) } else { set terminal svg noenhanced size 1000,$((260 * runs)) }
+	if (fmt eq "png") { set terminal pngcairo noenhanced size 1200,$((260 * runs)) } else { set terminal svg noenhanced size 1200,$((260 * runs)) }
 	set output '$dir/hold.'.fmt
 	set multiplot layout $runs, 2 title 'hold of each CPU ($cpus vCPUs), read through the gdbstub'
 	do for [r=1:$runs] { do for [k in "prefix fixed"] {
@@ -80,7 +82,7 @@ do for [fmt in "png svg"] {
 		set title k.' kernel, run '.r
 		set xlabel 'seconds of load'
 		plot for [c=0:$cpus-1] f every ::1 using 1:(held(column(6 + c))) with linespoints pt 7 ps 0.4 lc c + 1 title 'CPU '.c, \
-		     for [c=0:$cpus-1] f every ::1 using 1:(wrap(column(6 + c))) with points pt 2 ps 1.5 lw 2 lc c + 1 notitle
+		     for [c=0:$cpus-1] f every ::1 using 1:(wrap(column(6 + c), c)) with points pt 2 ps 1 lw 2 lc c + 1 notitle
 	} }
 	unset multiplot
 }
