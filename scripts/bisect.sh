@@ -11,7 +11,7 @@ set -eu
 ready sparse
 trap 'git checkout -q -f series' EXIT
 export CCACHE_DIR=$CACHE/ccache
-out=$CACHE/bisect
+out=$OUT/bisect
 mkdir -p "$out"
 
 # Kbuild runs sparse only if scripts/checker-valid.sh accepts it, and
@@ -25,7 +25,7 @@ if [ "$(sh scripts/checker-valid.sh sparse 2>/dev/null)" != 1 ]; then
 fi
 
 for arch in um x86_64; do
-	tiny_config $arch "$CACHE/build/$arch-w1" "$TOP/configs/apparmor.config" \
+	tiny_config $arch "$BUILD/$arch-w1" "$TOP/configs/apparmor.config" \
 		"$TOP/configs/kunit.config"
 done
 
@@ -33,7 +33,7 @@ done
 # at REF, without line numbers so that moved code compares equal.
 warnings() {
 	for arch in um x86_64; do
-		make -s ARCH=$arch O="$CACHE/build/$arch-w1" CC="ccache gcc" \
+		make -s ARCH=$arch O="$BUILD/$arch-w1" CC="ccache gcc" \
 			-j"$(nproc)" W=1 $check security/apparmor/ 2>&1 |
 			grep -E 'warning|error' | sed "s/^/$arch: /" || true
 	done
@@ -55,9 +55,9 @@ for c in $(git rev-list --reverse prefix..series); do
 	start=$(date +%s)
 	warnings | strip >"$out/$n.txt"
 	new=$(comm -13 "$out/base.txt" "$out/$n.txt")
-	json=$CACHE/bisect-$n.json
+	json=$OUT/bisect-$n.json
 	rm -f "$json"
-	kunit "$CACHE/build/um" "$json" >"$out/$n-kunit.log" 2>&1 || true
+	kunit "$BUILD/um" "$json" >"$out/$n-kunit.log" 2>&1 || true
 	fails=$( [ -f "$json" ] && failed_cases "$json" || echo "no KUnit result: $out/$n-kunit.log")
 	if [ -z "$new" ] && [ -z "$fails" ]; then
 		echo "PASS: patch $n ($subject): no new warnings, KUnit passes [$(($(date +%s) - start)) s]"

@@ -4,25 +4,47 @@
 # Who signs new patches and the cover letter. Change this line to submit.
 SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 
-# The kernel the series is tested on: Debian's linux-source-7.3 from
-# trixie-backports. apt verifies the download against Debian's signed
-# index; the SHA-256 pins the exact bytes so that results are reproducible.
-DEB_SUITE=trixie-backports
-DEB_PACKAGE=linux-source-7.3
-DEB_VERSION=7.3.4-1~bpo13+1
-DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
-# Used only when Debian no longer serves DEB_VERSION.
-DEB_FALLBACK='linux-source-7.*'
+# The kernel line the workbench works on, LINE=7.3 (default), 7.2 or 6.12:
+# Debian's linux-source package of that line, verified by apt against
+# Debian's signed index and pinned by SHA-256 so that results are
+# reproducible; the series for it; and where its tree and builds live.
+# 7.2 and 7.3 take patches/; 6.12, which has no cap on hold, patches/6.12/.
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/aa-buffer-series
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+LINE=${LINE:-7.3}
+case $LINE in
+7.3)	DEB_SUITE=trixie-backports DEB_VERSION=7.3.4-1~bpo13+1
+	DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
+	PATCHES=$TOP/patches OUT=$CACHE ;;
+7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1
+	DEB_SHA256=73ca6c22599ba411ab3179642d33501ca2c90174e13c3c8d86e996ea1cbf2a8f
+	PATCHES=$TOP/patches OUT=$CACHE/7.2 ;;
+6.12)	DEB_SUITE=trixie DEB_VERSION=6.12.117-1
+	DEB_SHA256=9141325315c7f1eca682113d185a8c77c82814aa6e32f7e127e61d6106403835
+	PATCHES=$TOP/patches/6.12 OUT=$CACHE/6.12 ;;
+*)	echo "error: LINE=$LINE: the workbench knows 7.3, 7.2 and 6.12" >&2
+	exit 1 ;;
+esac
+# Newer versions of the same line are used only when Debian no longer serves
+# DEB_VERSION.
+DEB_PACKAGE=linux-source-$LINE
+# The tree (branches stock, prefix, series...), the builds and the logs.
+TREE=$OUT/linux BUILD=$OUT/build
+# What 'make patches' writes the series with: its cover letter's text and
+# the subject prefix; and which cases must fail without patch 1.
+if [ "$PATCHES" = "$TOP/patches" ]; then
+	COVER=$TOP/cover-letter.txt SUBJECT='PATCH v4'
+	NEGATIVE=$TOP/tests/negative-control.expected
+else
+	COVER=$TOP/cover-letter-$LINE.txt SUBJECT="PATCH $LINE.y"
+	NEGATIVE=$TOP/tests/negative-control-$LINE.expected
+fi
 
 # The upstream change that patch 1 carries; the pre-fix tree reverts it.
 FIX_SHA=640cf2f09575
 
 # Debian's python3 and perl first: checkpatch and kunit.py need their modules.
 PATH=/usr/bin:/bin:$PATH
-
-CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/aa-buffer-series
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-PATCHES=$TOP/patches
 
 # Git identity and dates for the commits the workbench makes itself, so that
 # the same package always yields the same commit IDs.
@@ -36,8 +58,6 @@ wb_git() {
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
-
-TREE=$CACHE/linux
 
 # Packages the build and the checks need; deps.sh installs what is missing.
 DEPS_BUILD='git gcc libc6-dev make flex bison bc python3 python3-ply python3-git perl xz-utils ccache'

@@ -11,12 +11,12 @@ trap 'rm -rf "$tmp"' EXIT
 for ref in prefix series; do
 	mkdir "$tmp/$ref"
 	git -C "$TREE" archive "$ref" | tar -x -C "$tmp/$ref"
-	make -C "$tmp/$ref" SPHINXDIRS=admin-guide/LSM htmldocs >"$CACHE/docs-$ref.log" 2>&1 ||
-		die "htmldocs failed for $ref; see $CACHE/docs-$ref.log"
-	grep WARNING "$CACHE/docs-$ref.log" | sed "s|$tmp/$ref/||" >"$tmp/$ref.warnings" || true
+	make -C "$tmp/$ref" SPHINXDIRS=admin-guide/LSM htmldocs >"$OUT/docs-$ref.log" 2>&1 ||
+		die "htmldocs failed for $ref; see $OUT/docs-$ref.log"
+	grep WARNING "$OUT/docs-$ref.log" | sed "s|$tmp/$ref/||" >"$tmp/$ref.warnings" || true
 done
-mkdir -p "$CACHE/docs"
-cp "$tmp/series/Documentation/output/admin-guide/LSM/apparmor.html" "$CACHE/docs/"
+mkdir -p "$OUT/docs"
+cp "$tmp/series/Documentation/output/admin-guide/LSM/apparmor.html" "$OUT/docs/"
 echo "pre-fix tree: $(wc -l <"$tmp/prefix.warnings") warnings; series: $(wc -l <"$tmp/series.warnings")"
-echo "HTML: $CACHE/docs/apparmor.html"
+echo "HTML: $OUT/docs/apparmor.html"
 diff -u "$tmp/prefix.warnings" "$tmp/series.warnings"

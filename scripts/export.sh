@@ -1,7 +1,7 @@
 #!/bin/bash
 # export.sh [DIR]: write the branch series of the workbench tree to DIR
-# (default patches/) exactly as git format-patch does, with the cover letter
-# text from cover-letter.txt.
+# (default $PATCHES) exactly as git format-patch does, with the cover letter
+# text from $COVER (see config.sh).
 # Nothing in the output depends on when or where it runs, so an export of an
 # unchanged series changes no byte.
 set -eu
@@ -12,7 +12,8 @@ git rev-parse -q --verify series >/dev/null ||
 	die "no branch series in $TREE; run 'make' first"
 # New patches are authored and signed off by SERIES_IDENT. If it changed
 # since the last export, rewrite the series to the new identity.
-old=$(sed -n '2s/^From: //p' "$PATCHES/0000-cover-letter.patch" 2>/dev/null)
+old=$(sed -n '2s/^From: //p' "$PATCHES/0000-cover-letter.patch" 2>/dev/null ||
+	true)
 if [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 	say "identity changed from $old to $SERIES_IDENT; rewriting the series"
 	OLD=$old NEW=$SERIES_IDENT FILTER_BRANCH_SQUELCH_WARNING=1 \
@@ -24,7 +25,7 @@ if [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 		perl -pe "s/^Signed-off-by: \Q\$ENV{OLD}\E\$/Signed-off-by: \$ENV{NEW}/"' \
 		prefix..series >/dev/null
 fi
-git config branch.series.description "$(cat "$TOP/cover-letter.txt")"
+git config branch.series.description "$(cat "$COVER")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The cover letter takes its From: and Date: from the committer.
@@ -32,7 +33,7 @@ GIT_COMMITTER_NAME=${SERIES_IDENT% <*} \
 GIT_COMMITTER_EMAIL=$(echo "$SERIES_IDENT" | sed 's/.*<\(.*\)>/\1/') \
 GIT_COMMITTER_DATE=$(git log -1 --format=%ad --date=raw series) \
 	git -c core.abbrev=12 format-patch -q --cover-letter --cover-from-description=subject \
-		--subject-prefix="PATCH v4" --base=prefix \
+		--subject-prefix="$SUBJECT" --base=prefix \
 		--zero-commit --no-signature \
 		-o "$tmp" prefix..series
 out=${1:-$PATCHES}

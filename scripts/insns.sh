@@ -8,7 +8,7 @@ set -eu
 
 ready $DEPS_X86
 trap 'git checkout -q -f series' EXIT
-build=$CACHE/build/x86_64-insns
+build=$BUILD/x86_64-insns
 tiny_config x86_64 "$build" "$TOP/configs/apparmor.config"
 ! grep -q '^CONFIG_KUNIT=' "$build/.config" || die "$build/.config has KUNIT"
 

@@ -15,11 +15,11 @@ for m in "$TOP"/mutants/*.patch; do
 	git checkout -q -f -B mutant series
 	git apply "$m" || die "mutants/$name.patch no longer applies to the series"
 	wb_git commit -q -a -m "mutant $name"
-	json=$CACHE/mutant.json
+	json=$OUT/mutant.json
 	rm -f "$json"
-	kunit "$CACHE/build/um" "$json" >"$CACHE/mutant-$name.log" 2>&1 || true
+	kunit "$BUILD/um" "$json" >"$OUT/mutant-$name.log" 2>&1 || true
 	if [ ! -f "$json" ]; then
-		verdict="no result (build or boot failed: $CACHE/mutant-$name.log)"
+		verdict="no result (build or boot failed: $OUT/mutant-$name.log)"
 	elif caught=$(failed_cases "$json" | grep '^apparmor_buffer_cache\.'); then
 		killed=$((killed + 1))
 		verdict="killed by $(echo "$caught" | sed 's/^apparmor_buffer_cache\.//' | paste -sd, | sed 's/,/, /g')"

@@ -4,7 +4,7 @@
 # aa_get_buffer() makes; scripts/pool.sh reads the pool itself (every CPU's
 # hold and count, the global list) every SAMPLE seconds and once after the
 # load. Settings (environment): RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per
-# CPU) MEM=1G SAMPLE=10 KVM=0. Results in $CACHE/repro/ and, with SAVE=1, in
+# CPU) MEM=1G SAMPLE=10 KVM=0. Results in $OUT/repro/ and, with SAVE=1, in
 # results/repro/CPUS-vcpus-DURATION-s/ of this repository.
 # The table and plots are made by repro-report.sh, which can be rerun on
 # saved CSVs.
@@ -14,7 +14,7 @@ set -eu
 RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
 WORKERS=${WORKERS:-2} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
 ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb
-out=$CACHE/repro
+out=$OUT/repro
 rm -rf "$out"; mkdir -p "$out"
 
 gcc -static -O2 -o "$out/execstorm" "$TOP/repro/execstorm.c"
@@ -43,8 +43,8 @@ INIT
 initrd=$("$TOP/scripts/initramfs.sh" "$out/initramfs" "$out/init" "$out/root")
 
 declare -A kernel
-kernel[prefix]=$("$TOP/scripts/guest.sh" prefix "$CACHE/build/repro-prefix" "$TOP/configs/repro.config")
-kernel[fixed]=$("$TOP/scripts/guest.sh" series "$CACHE/build/repro-fixed" "$TOP/configs/repro.config")
+kernel[prefix]=$("$TOP/scripts/guest.sh" prefix "$BUILD/repro-prefix" "$TOP/configs/repro.config")
+kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/repro-fixed" "$TOP/configs/repro.config")
 git -C "$TREE" checkout -q series
 
 # samples LOG PID: a line for pool.sh every SAMPLE seconds from the start of

@@ -7,11 +7,11 @@ set -eu
 "$TOP/scripts/deps.sh" $DEPS_BUILD
 if [ -n "${KERNEL_SRC:-}" ]; then
 	"$TOP/scripts/apply.sh"
-	cd "$CACHE/kernel-src"
-	kunit "$CACHE/build/kernel-src-um" "$CACHE/kernel-src-um.json"
+	cd "$OUT/kernel-src"
+	kunit "$BUILD/kernel-src-um" "$OUT/kernel-src-um.json"
 else
 	"$TOP/scripts/tree.sh"
 	"$TOP/scripts/apply.sh"
 	cd "$TREE"
-	kunit "$CACHE/build/um" "$CACHE/series-um.json"
+	kunit "$BUILD/um" "$OUT/series-um.json"
 fi

@@ -11,9 +11,9 @@ set -eu
 
 ready
 git checkout -q series
-build=$CACHE/build/um
+build=$BUILD/um
 # build (or rebuild) the UML kernel of the series, and check that it passes
-kunit "$build" "$CACHE/series-um.json" >/dev/null ||
+kunit "$build" "$OUT/series-um.json" >/dev/null ||
 	die "KUnit fails on the series; run make to see why"
 out=$TOP/results/timing
 mkdir -p "$out"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Make $CACHE/linux: Debian's kernel source as a git tree with two branches,
+# Make $TREE: Debian's kernel source as a git tree with two branches,
 #   stock   the package as Debian ships it (one commit), and
 #   prefix  stock with the upstream fix reverted (the tree the fix is for).
 # Every step is redone from scratch if an earlier run was interrupted.
@@ -7,7 +7,7 @@ set -eu
 . "$(dirname "$0")/config.sh"
 
 apt_private() {
-	d=$CACHE/apt
+	d=$OUT/apt
 	mkdir -p "$d/lists/partial" "$d/archives/partial" "$d/parts"
 	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
 		"http://deb.debian.org/debian $DEB_SUITE main" >"$d/sources.list"
@@ -34,11 +34,9 @@ fetch_deb() {
 		"(apt-get update failed above); check the network or proxy, then rerun"
 	pkg=$DEB_PACKAGE ver=$DEB_VERSION
 	if ! APT=apt-cache apt_private show "$pkg=$ver" >/dev/null 2>&1; then
-		pkg=$(APT=apt-cache apt_private pkgnames linux-source-7. |
-			sort -V | tail -n 1)
-		[ -n "$pkg" ] || die "Debian's $DEB_SUITE serves no $DEB_FALLBACK"
-		ver=$(APT=apt-cache apt_private show "$pkg" |
+		ver=$(APT=apt-cache apt_private show "$pkg" 2>/dev/null |
 			sed -n 's/^Version: //p' | sort -V | tail -n 1)
+		[ -n "$ver" ] || die "Debian's $DEB_SUITE serves no $pkg"
 		cat >&2 <<-MSG
 		########################################################################
 		WARNING: Debian no longer serves $DEB_PACKAGE $DEB_VERSION.
@@ -65,7 +63,7 @@ fetch_deb() {
 }
 
 deb=$(fetch_deb)
-tree=$CACHE/linux
+tree=$TREE
 if [ "$(cat "$tree/.git/wb-deb" 2>/dev/null)" != "$(basename "$deb")" ]; then
 	say "extracting $(basename "$deb") into $tree"
 	rm -rf "$tree" "$tree.tmp"; mkdir -p "$tree.tmp"
@@ -84,12 +82,16 @@ fi
 # prefix: revert exactly the change patch 1 carries, in a commit that says
 # so. Made again when this message changes, so that every machine has the
 # same prefix commit (the cover letter's base-commit).
+case $LINE in
+6.12)	cap="Like those kernels, this tree raises hold without a cap." ;;
+*)	cap="Unlike those kernels, this tree keeps the cap on hold that came with 7.0." ;;
+esac
 msg="Revert \"apparmor: avoid per-cpu hold underflow in aa_get_buffer\"
 
 Workbench commit, never submitted. Upstream commit $FIX_SHA is
 already in this tree; reverting it gives back the unguarded decrement
 that kernels from v6.7 to v6.19 have, which patch 1 of the series fixes.
-Unlike those kernels, this tree keeps the cap on hold that came with 7.0."
+$cap"
 cd "$tree"
 fix=$(ls "$PATCHES"/0001-*.patch)
 if [ "$(git log -1 --format=%B prefix 2>/dev/null)" != "$msg" ]; then

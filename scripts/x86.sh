@@ -12,7 +12,7 @@ set -eu
 ready $DEPS_X86 busybox-static cpio kmod
 suites='apparmor_policy_unpack apparmor_buffer_cache'
 modules='apparmor_policy_unpack_test apparmor_buffer_test'
-build=$CACHE/build/x86_64-debug
+build=$BUILD/x86_64-debug
 kernel=$("$TOP/scripts/guest.sh" series "$build" "$TOP/configs/x86_64-debug.config")
 CCACHE_DIR=$CACHE/ccache make -s O="$build" CC="ccache gcc" -j"$(nproc)" \
 	modules >/dev/null || die "module build failed (above); build dir $build"
@@ -49,7 +49,7 @@ echo "--- end of kmemleak"
 reboot -f
 INIT
 initrd=$("$TOP/scripts/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$build/wb-root")
-log=$CACHE/x86.log
+log=$OUT/x86.log
 [ "${KVM:-0}" = 1 ] || say "QEMU runs under TCG with /dev/kvm hidden (KVM=1 to use KVM)"
 # The slow case searches deeper through the same code: minutes under TCG
 # with KASAN and lockdep. SLOW=1 runs it too.
@@ -68,15 +68,15 @@ grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPU
 ! grep '^guest: modprobe' "$log.txt" || { echo "FAIL: a suite did not load"; rc=1; }
 for s in $suites; do
 	sed -n "/^--- results $s\$/,/^--- end of results/p" "$log.txt" |
-		sed '1d;$d' >"$CACHE/x86-$s.ktap"
-	./tools/testing/kunit/kunit.py parse --json="$CACHE/x86-$s.json" \
-		"$CACHE/x86-$s.ktap" >"$CACHE/x86-$s.parse" 2>&1 || rc=1
-	echo "$s: $(grep -o 'Ran [0-9]* tests.*' "$CACHE/x86-$s.parse" ||
-		echo "no results; see $CACHE/x86-$s.parse")"
-	failed_cases "$CACHE/x86-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
+		sed '1d;$d' >"$OUT/x86-$s.ktap"
+	./tools/testing/kunit/kunit.py parse --json="$OUT/x86-$s.json" \
+		"$OUT/x86-$s.ktap" >"$OUT/x86-$s.parse" 2>&1 || rc=1
+	echo "$s: $(grep -o 'Ran [0-9]* tests.*' "$OUT/x86-$s.parse" ||
+		echo "no results; see $OUT/x86-$s.parse")"
+	failed_cases "$OUT/x86-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
 done
-grep 'live pool' "$CACHE/x86-apparmor_buffer_cache.ktap" || true
-[ "$(grep 'live pool' "$CACHE/x86-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
+grep 'live pool' "$OUT/x86-apparmor_buffer_cache.ktap" || true
+[ "$(grep 'live pool' "$OUT/x86-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
 	{ echo "FAIL: the live pool changed while the suite ran, or was not logged"; rc=1; }
 splat='BUG:|WARNING:|Oops|KASAN|possible recursive locking|circular locking|inconsistent lock state|list_(add|del) corruption|sleeping function called from invalid context'
 if grep -E "$splat" "$log.txt"; then
