@@ -1,15 +1,16 @@
 #!/bin/bash
 # Apply patches/ with git am.
 #
-# In the workbench tree ($CACHE/linux) it makes three branches:
+# In the workbench tree ($TREE) it makes three branches:
 #   series        prefix + every patch: what users get
 #   series-stock  stock + every patch but 0001, which stock already has
 #   negative      prefix + every patch but 0001: the negative control
 # and checks that series and series-stock hold identical trees.
 #
 # With KERNEL_SRC=/path/to/linux (a git tree of yours), it applies the series
-# to a new branch aa-buffer-series from your HEAD, in a worktree under the
-# cache; your checkout is not touched.
+# that fits its code (patches/, or patches/6.12/ where hold has no cap) to a
+# new branch aa-buffer-series from your HEAD, in a worktree under the cache;
+# your checkout is not touched.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -18,11 +19,11 @@ set -eu
 am() {
 	branch=$1 start=$2; shift 2
 	git checkout -q -f --detach "$start"
-	if ! wb_git am -q "$@" >"$CACHE/am.log" 2>&1; then
+	if ! wb_git am -q "$@" >"$OUT/am.log" 2>&1; then
 		n=$(cat "$(git rev-parse --git-path rebase-apply/next)")
 		git am --abort
 		grep -v -e "^hint:" -e "^When you have" -e "^If you prefer" \
-			-e "^To restore" "$CACHE/am.log" >&2 || true
+			-e "^To restore" "$OUT/am.log" >&2 || true
 		eval "failed=\${$n}"
 		die "$(basename "$failed") does not apply to $start" \
 			"($(git log -1 --format=%s "$start")); git am was aborted" \
@@ -57,7 +58,20 @@ if [ -n "${KERNEL_SRC:-}" ]; then
 			"&& git commit' in it, or use the workbench's own tree"
 	[ -z "$(git -C "$src" status --porcelain -uno)" ] ||
 		die "KERNEL_SRC=$src has uncommitted changes; commit or stash them"
-	wt=$CACHE/kernel-src
+	# The series follows the code, not the version string: 7.0 capped
+	# hold (cache_hold_inc()); v6.7 to 6.19.y raise it with += 1.
+	lsm=$src/security/apparmor/lsm.c
+	if grep -q 'cache_hold_inc(' "$lsm"; then
+		PATCHES=$TOP/patches
+		say "$lsm caps hold (cache_hold_inc()): the mainline series, patches/"
+	elif grep -q 'cache->hold += 1;' "$lsm"; then
+		PATCHES=$TOP/patches/6.12
+		say "$lsm raises hold without a cap: the 6.12.y series, patches/6.12/"
+	else
+		die "$lsm has no per-CPU buffer cache with a hold count (v6.7 and" \
+			"later have one); the series is not for this tree"
+	fi
+	wt=$OUT/kernel-src
 	if [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != \
 	     "$(git -C "$src" rev-parse --path-format=absolute --git-common-dir)" ]; then
 		rm -rf "$wt"
