@@ -57,7 +57,13 @@ for c in $(git rev-list --reverse prefix..series); do
 	new=$(comm -13 "$out/base.txt" "$out/$n.txt")
 	json=$OUT/bisect-$n.json
 	rm -f "$json"
-	kunit "$BUILD/um" "$json" >"$out/$n-kunit.log" 2>&1 || true
+	# 6.12 has no security/apparmor/.kunitconfig until patch 3 adds it.
+	kc=security/apparmor
+	if [ ! -f $kc/.kunitconfig ]; then
+		git show series:$kc/.kunitconfig >"$out/kunitconfig"
+		kc=$out/kunitconfig
+	fi
+	KUNITCONFIG=$kc kunit "$BUILD/um" "$json" >"$out/$n-kunit.log" 2>&1 || true
 	fails=$( [ -f "$json" ] && failed_cases "$json" || echo "no KUnit result: $out/$n-kunit.log")
 	if [ -z "$new" ] && [ -z "$fails" ]; then
 		echo "PASS: patch $n ($subject): no new warnings, KUnit passes [$(($(date +%s) - start)) s]"

@@ -31,13 +31,14 @@ DEB_PACKAGE=linux-source-$LINE
 # The tree (branches stock, prefix, series...), the builds and the logs.
 TREE=$OUT/linux BUILD=$OUT/build
 # What 'make patches' writes the series with: its cover letter's text and
-# the subject prefix; and which cases must fail without patch 1.
+# the subject prefix; which cases must fail without patch 1; the mutants.
 if [ "$PATCHES" = "$TOP/patches" ]; then
 	COVER=$TOP/cover-letter.txt SUBJECT='PATCH v4'
-	NEGATIVE=$TOP/tests/negative-control.expected
+	NEGATIVE=$TOP/tests/negative-control.expected MUTANTS=$TOP/mutants
 else
 	COVER=$TOP/cover-letter-$LINE.txt SUBJECT="PATCH $LINE.y"
 	NEGATIVE=$TOP/tests/negative-control-$LINE.expected
+	MUTANTS=$TOP/mutants/$LINE
 fi
 
 # The upstream change that patch 1 carries; the pre-fix tree reverts it.
@@ -67,13 +68,13 @@ DEPS_X86='qemu-system-x86 libelf-dev libssl-dev'
 series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
 
 # Run kunit.py from the tree in the current directory on the AppArmor
-# suites, with its build directory $1 kept in the cache, writing its JSON
-# report to $2. Prints kunit.py's own report; returns its exit status.
+# suites (KUNITCONFIG, default security/apparmor), with its build directory
+# $1 kept in the cache, writing its JSON report to $2. Prints kunit.py's own report; returns its exit status.
 kunit() {
 	build=$1 json=$2; shift 2
 	mkdir -p "$build"
 	CCACHE_DIR=$CACHE/ccache ./tools/testing/kunit/kunit.py run \
-		--kunitconfig=security/apparmor --build_dir="$build" \
+		--kunitconfig="${KUNITCONFIG:-security/apparmor}" --build_dir="$build" \
 		--jobs="$(nproc)" --make_options CC="ccache gcc" \
 		--json="$json" "$@"
 }

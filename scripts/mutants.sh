@@ -1,5 +1,6 @@
 #!/bin/bash
-# make mutants: apply each deliberate bug in mutants/ to the patched tree,
+# make mutants: apply each deliberate bug in $MUTANTS (mutants/, or
+# mutants/6.12/ for LINE=6.12, without the cap's four) to the patched tree,
 # rebuild incrementally, run the suites, and expect apparmor_buffer_cache to
 # fail. Prints which cases caught each mutant and the score; fails if any
 # mutant survives.
@@ -9,11 +10,11 @@ set -eu
 ready
 trap 'git checkout -q -f series' EXIT
 killed=0 total=0
-for m in "$TOP"/mutants/*.patch; do
+for m in "$MUTANTS"/*.patch; do
 	name=$(basename "$m" .patch)
 	total=$((total + 1))
 	git checkout -q -f -B mutant series
-	git apply "$m" || die "mutants/$name.patch no longer applies to the series"
+	git apply "$m" || die "${MUTANTS#"$TOP"/}/$name.patch no longer applies to the series"
 	wb_git commit -q -a -m "mutant $name"
 	json=$OUT/mutant.json
 	rm -f "$json"
