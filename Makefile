@@ -1,5 +1,6 @@
 # The workbench's verbs; each is a small script in scripts/. See README.md.
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
+# LINE=6.12 make ...                works on Debian's 6.12 instead of 7.3.
 
 .PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro patches clean
 
@@ -11,8 +12,8 @@ run:		# kernel tree, series applied, KUnit under UML
 check:		# every check of README's "make check", last line N passed, N failed
 	scripts/check.sh
 
-check-all:	# make check, then make fresh (results/fresh/ to commit)
-	scripts/check.sh
+check-all:	# make check, x86, 6.12 mutants and bisect, 7.2; make fresh (results/)
+	scripts/check.sh all
 	scripts/fresh.sh
 
 fresh:		# make and make check in a new Debian 12 chroot, empty cache
@@ -39,8 +40,9 @@ repro:		# execve storm under QEMU, pre-fix against fixed: slab, pool state
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 	scripts/insns.sh
 
-patches:	# export the workbench branch "series" to patches/
-	scripts/export.sh
+patches:	# export branch "series" of both trees to patches/ and patches/6.12/
+	LINE=7.3 scripts/export.sh
+	LINE=6.12 scripts/export.sh
 
 clean:		# forget the cached package, trees and builds
 	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/aa-buffer-series"

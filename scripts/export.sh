@@ -9,7 +9,7 @@ set -eu
 
 cd "$TREE"
 git rev-parse -q --verify series >/dev/null ||
-	die "no branch series in $TREE; run 'make' first"
+	die "no branch series in $TREE; run 'LINE=$LINE make' first"
 # New patches are authored and signed off by SERIES_IDENT. If it changed
 # since the last export, rewrite the series to the new identity.
 old=$(sed -n '2s/^From: //p' "$PATCHES/0000-cover-letter.patch" 2>/dev/null ||
