@@ -94,8 +94,9 @@ series_checks() {
 "$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
 	python3-sphinx python3-yaml gnuplot-nox
 series_checks "" || finish "$@"
-# The same for 6.12.y, with its own series (in a subshell, for LINE).
-(export LINE=6.12 && . "$TOP/scripts/config.sh" && series_checks "6.12: ") || true
+# The same for 6.12.y, with its own series (in a subshell, for LINE;
+# config.sh finds the workbench from $0, which may be relative to $TOP).
+(export LINE=6.12 && cd "$TOP" && . scripts/config.sh && series_checks "6.12: ") || true
 last=$SECONDS
 cd "$TREE"
 
@@ -122,13 +123,13 @@ if [ "${1:-}" = all ]; then
 	verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
 	# 6.12's mutants have no kill table to keep true yet: every mutant
 	# must die, and which cases caught it is saved for README to quote.
-	(export LINE=6.12 && . "$TOP/scripts/config.sh" && cd "$TREE" &&
+	(export LINE=6.12 && cd "$TOP" && . scripts/config.sh && cd "$TREE" &&
 	 rc=0 && "$TOP/scripts/mutants.sh" >"$TOP/results/mutants/6.12.log" || rc=1
 	 cat "$TOP/results/mutants/6.12.log"
 	 report $rc "6.12: mutants: the suite fails on every mutant in mutants/6.12/ (results/mutants/6.12.log)"
 	 verb bisect "6.12: every patch: no new W=1 or kernel-doc warning, KUnit passes"
 	 verb insns "6.12: CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer") || true
-	(export LINE=7.2 && . "$TOP/scripts/config.sh" && series_checks "7.2: ") || true
+	(export LINE=7.2 && cd "$TOP" && . scripts/config.sh && series_checks "7.2: ") || true
 	last=$SECONDS
 	cd "$TREE"
 fi
