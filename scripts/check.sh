@@ -181,9 +181,13 @@ quoted "$TOP/results/timing/runs.md" || rc=1
 quoted "$TOP/results/search/search.md" || rc=1
 # The last make check-all's log and the 6.12 mutants' log it wrote (make
 # check-all rewrites both, so it leaves them to the next make check).
+# The matrix of kernel lines is made from the first.
 if [ "${1:-}" != all ]; then
 	quoted "$TOP/results/check-all.log" || rc=1
 	quoted "$TOP/results/mutants/6.12.log" || rc=1
+	"$TOP/scripts/matrix-report.sh" "$TOP/results/check-all.log" |
+		diff -u "$TOP/results/matrix.md" - || rc=1
+	quoted "$TOP/results/matrix.md" || rc=1
 fi
 report $rc "results/: each saved table is what its report script makes of its data, quoted as is in README.md"
 
