@@ -69,7 +69,8 @@ series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
 
 # Run kunit.py from the tree in the current directory on the AppArmor
 # suites (KUNITCONFIG, default security/apparmor), with its build directory
-# $1 kept in the cache, writing its JSON report to $2. Prints kunit.py's own report; returns its exit status.
+# $1 kept in the cache, writing its JSON report to $2. Prints kunit.py's own
+# report; returns its exit status.
 kunit() {
 	build=$1 json=$2; shift 2
 	mkdir -p "$build"
