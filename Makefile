@@ -40,8 +40,9 @@ repro:		# execve storm under QEMU, pre-fix against fixed: slab, pool state
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 	scripts/insns.sh
 
-patches:	# export branch "series" of both trees to patches/ and patches/6.12/
+patches:	# export branch "series" of each line's tree to patches/, patches/LINE/
 	LINE=7.3 scripts/export.sh
+	LINE=7.2 scripts/export.sh
 	LINE=6.12 scripts/export.sh
 
 clean:		# forget the cached package, trees and builds

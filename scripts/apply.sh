@@ -8,9 +8,9 @@
 # and checks that series and series-stock hold identical trees.
 #
 # With KERNEL_SRC=/path/to/linux (a git tree of yours), it applies the series
-# that fits its code (patches/, or patches/6.12/ where hold has no cap) to a
-# new branch aa-buffer-series from your HEAD, in a worktree under the cache;
-# your checkout is not touched.
+# that fits its code (patches/; patches/7.2/ for 7.2's include lines;
+# patches/6.12/ where hold has no cap) to a new branch aa-buffer-series from
+# your HEAD, in a worktree under the cache; your checkout is not touched.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -59,11 +59,18 @@ if [ -n "${KERNEL_SRC:-}" ]; then
 	[ -z "$(git -C "$src" status --porcelain -uno)" ] ||
 		die "KERNEL_SRC=$src has uncommitted changes; commit or stash them"
 	# The series follows the code, not the version string: 7.0 capped
-	# hold (cache_hold_inc()); v6.7 to 6.19.y raise it with += 1.
+	# hold (cache_hold_inc()); v6.7 to 6.19.y raise it with += 1. 7.3's
+	# include/path.h includes <linux/path.h>, 7.2's does not.
 	lsm=$src/security/apparmor/lsm.c
-	if grep -q 'cache_hold_inc(' "$lsm"; then
+	h=$src/security/apparmor/include/path.h
+	if grep -q 'cache_hold_inc(' "$lsm" &&
+	   grep -q '^#include <linux/path.h>' "$h"; then
 		PATCHES=$TOP/patches
 		say "$lsm caps hold (cache_hold_inc()): the mainline series, patches/"
+	elif grep -q 'cache_hold_inc(' "$lsm"; then
+		PATCHES=$TOP/patches/7.2
+		say "$lsm caps hold, with 7.2's include lines:" \
+			"the 7.2.y series, patches/7.2/"
 	elif grep -q 'cache->hold += 1;' "$lsm"; then
 		PATCHES=$TOP/patches/6.12
 		say "$lsm raises hold without a cap: the 6.12.y series, patches/6.12/"

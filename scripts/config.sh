@@ -8,7 +8,8 @@ SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 # Debian's linux-source package of that line, verified by apt against
 # Debian's signed index and pinned by SHA-256 so that results are
 # reproducible; the series for it; and where its tree and builds live.
-# 7.2 and 7.3 take patches/; 6.12, which has no cap on hold, patches/6.12/.
+# 7.3 takes patches/ (mainline); 7.2, whose include lines differ,
+# patches/7.2/; 6.12, which has no cap on hold, patches/6.12/.
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/aa-buffer-series
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 LINE=${LINE:-7.3}
@@ -18,7 +19,7 @@ case $LINE in
 	PATCHES=$TOP/patches OUT=$CACHE ;;
 7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1
 	DEB_SHA256=73ca6c22599ba411ab3179642d33501ca2c90174e13c3c8d86e996ea1cbf2a8f
-	PATCHES=$TOP/patches OUT=$CACHE/7.2 ;;
+	PATCHES=$TOP/patches/7.2 OUT=$CACHE/7.2 ;;
 6.12)	DEB_SUITE=trixie DEB_VERSION=6.12.117-1
 	DEB_SHA256=9141325315c7f1eca682113d185a8c77c82814aa6e32f7e127e61d6106403835
 	PATCHES=$TOP/patches/6.12 OUT=$CACHE/6.12 ;;
@@ -32,13 +33,16 @@ DEB_PACKAGE=linux-source-$LINE
 TREE=$OUT/linux BUILD=$OUT/build
 # What 'make patches' writes the series with: its cover letter's text and
 # the subject prefix; which cases must fail without patch 1; the mutants.
-if [ "$PATCHES" = "$TOP/patches" ]; then
+if [ "$LINE" = 7.3 ]; then
 	COVER=$TOP/cover-letter.txt SUBJECT='PATCH v4'
-	NEGATIVE=$TOP/tests/negative-control.expected MUTANTS=$TOP/mutants
 else
 	COVER=$TOP/cover-letter-$LINE.txt SUBJECT="PATCH $LINE.y"
-	NEGATIVE=$TOP/tests/negative-control-$LINE.expected
-	MUTANTS=$TOP/mutants/$LINE
+fi
+# 7.2's buffer code and suite are 7.3's: the same cases fail without the fix.
+if [ "$LINE" = 6.12 ]; then
+	NEGATIVE=$TOP/tests/negative-control-6.12.expected MUTANTS=$TOP/mutants/6.12
+else
+	NEGATIVE=$TOP/tests/negative-control.expected MUTANTS=$TOP/mutants
 fi
 
 # The upstream change that patch 1 carries; the pre-fix tree reverts it.
