@@ -5,7 +5,8 @@
 # hold and count, the global list) every SAMPLE seconds and once after the
 # load. Settings (environment): RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per
 # CPU) MEM=1G SAMPLE=10 KVM=0. Results in $OUT/repro/ and, with SAVE=1, in
-# results/repro/CPUS-vcpus-DURATION-s/ of this repository.
+# results/repro/CPUS-vcpus-DURATION-s/ of this repository (LINE-CPUS-... for
+# a LINE other than 7.3).
 # The table and plots are made by repro-report.sh, which can be rerun on
 # saved CSVs.
 set -eu
@@ -13,10 +14,6 @@ set -eu
 
 RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
 WORKERS=${WORKERS:-2} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
-# results/repro/ and the "wrapped" test of pool-report.sh (hold > 64, the
-# cap) are 7.3's; a 6.12 result saved there would overwrite and misread.
-[ "${SAVE:-0}" != 1 ] || [ "$LINE" = 7.3 ] ||
-	die "SAVE=1 is for LINE=7.3 only: results/repro/ has no place for $LINE yet"
 ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb
 out=$OUT/repro
 rm -rf "$out"; mkdir -p "$out"
@@ -106,6 +103,7 @@ done
 "$TOP/scripts/repro-report.sh" "$out" "$CPUS" "$DURATION" "$WORKERS"
 if [ "${SAVE:-0}" = 1 ]; then
 	dest=$TOP/results/repro/$CPUS-vcpus-$DURATION-s
+	[ "$LINE" = 7.3 ] || dest=$TOP/results/repro/$LINE-$CPUS-vcpus-$DURATION-s
 	rm -rf "$dest"; mkdir -p "$dest"
 	cp "$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg "$dest/"
 fi
