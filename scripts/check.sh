@@ -126,6 +126,7 @@ if [ "${1:-}" = all ]; then
 	 report $rc "6.12: mutants: the suite fails on every mutant in mutants/6.12/ (results/mutants/6.12.log)"
 	 verb bisect "6.12: every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
 	 verb insns "6.12: CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer") || true
+	last=$SECONDS	# the subshell's clock stayed in it
 	(export LINE=7.2 && cd "$TOP" && . scripts/config.sh && series_checks "7.2: ") || true
 	last=$SECONDS
 	cd "$TREE"
