@@ -7,13 +7,14 @@ set -eu
 . "$(dirname "$0")/config.sh"
 
 # Each check's line ends with the seconds since the previous line; each
-# verdict also goes to $tmp/verdicts, which subshells can write to.
+# verdict also goes to $tmp/verdicts, and the time of the last line to
+# $tmp/last, so that subshells can report too.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-last=$SECONDS
+echo $SECONDS >"$tmp/last"
 : >"$tmp/verdicts"
 report() {
-	t="[$((SECONDS - last)) s]"; last=$SECONDS
+	t="[$((SECONDS - $(cat "$tmp/last"))) s]"; echo $SECONDS >"$tmp/last"
 	if [ "$1" = 0 ]; then v=PASS; else v=FAIL; fi
 	echo "$v: $2 $t" | tee -a "$tmp/verdicts"
 }
@@ -93,11 +94,13 @@ series_checks() {
 
 "$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
 	python3-sphinx python3-yaml gnuplot-nox
+# on_line LINE: config.sh's settings for kernel line LINE, for a subshell
+# (config.sh finds the workbench from $0, which may be relative to $TOP).
+on_line() { export LINE=$1; cd "$TOP" && . scripts/config.sh; }
+
 series_checks "" || finish "$@"
-# The same for 6.12.y, with its own series (in a subshell, for LINE;
-# config.sh finds the workbench from $0, which may be relative to $TOP).
-(export LINE=6.12 && cd "$TOP" && . scripts/config.sh && series_checks "6.12: ") || true
-last=$SECONDS
+# The same for 6.12.y, with its own series.
+(on_line 6.12 && series_checks "6.12: ") || true
 cd "$TREE"
 
 # verb SCRIPT DESCRIPTION: one of the workbench's own verbs as a check.
@@ -120,15 +123,13 @@ if [ "${1:-}" = all ]; then
 	verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
 	# 6.12's mutants have no kill table to keep true yet: every mutant
 	# must die, and which cases caught it is saved for README to quote.
-	(export LINE=6.12 && cd "$TOP" && . scripts/config.sh && cd "$TREE" &&
+	(on_line 6.12 && cd "$TREE" &&
 	 rc=0 && "$TOP/scripts/mutants.sh" >"$TOP/results/mutants/6.12.log" || rc=1
 	 cat "$TOP/results/mutants/6.12.log"
 	 report $rc "6.12: mutants: the suite fails on every mutant in mutants/6.12/ (results/mutants/6.12.log)"
 	 verb bisect "6.12: every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
 	 verb insns "6.12: CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer") || true
-	last=$SECONDS	# the subshell's clock stayed in it
-	(export LINE=7.2 && cd "$TOP" && . scripts/config.sh && series_checks "7.2: ") || true
-	last=$SECONDS
+	(on_line 7.2 && series_checks "7.2: ") || true
 	cd "$TREE"
 fi
 
