@@ -7,7 +7,11 @@
  * parent prints "sample,SECONDS,ACTIVE,TOTAL,EXECS,EVENTS": the kmalloc-8k
  * active and total objects from /proc/slabinfo, the execs so far, and the
  * number of kmalloc events in the tracefs file TRACE (-1 without it). It
- * ends with "done,EXECS".
+ * ends with "done,EXECS", then a line for each way a try went wrong:
+ * "exec_failed,ERRNO,N" (execve returned ERRNO), "fork_failed,ERRNO,N",
+ * "killed,N" (a child died of a signal) and "respawned,N" (a worker died
+ * and was started again). EXECS counts the children reaped, failed
+ * execs included.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <errno.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -45,11 +50,58 @@ static long events(const char *trace)
 	return n;
 }
 
+/* Counts shared by the parent, the workers and their children. */
+static struct counts {
+	unsigned long execs, killed, respawned;
+	unsigned long exec_failed[256], fork_failed[256];
+} *n;
+
+static void add(unsigned long *c)
+{
+	__atomic_fetch_add(c, 1, __ATOMIC_RELAXED);
+}
+
+static void worker(const char *program)
+{
+	int status;
+
+	signal(SIGTERM, SIG_DFL);
+	for (;;) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			execl(program, program, (char *)NULL);
+			_exit(errno & 255);	/* PROGRAM itself exits 0 */
+		}
+		if (pid < 0) {
+			add(&n->fork_failed[errno & 255]);
+			usleep(10000);
+			continue;
+		}
+		if (waitpid(pid, &status, 0) != pid)
+			continue;
+		add(&n->execs);
+		if (WIFSIGNALED(status))
+			add(&n->killed);
+		else if (WEXITSTATUS(status))
+			add(&n->exec_failed[WEXITSTATUS(status)]);
+	}
+}
+
+static void print_failures(const char *what, unsigned long *c)
+{
+	int e;
+
+	for (e = 0; e < 256; e++)
+		if (c[e])
+			printf("%s,%d,%lu\n", what, e, c[e]);
+}
+
 int main(int argc, char **argv)
 {
-	unsigned long *execs;
 	long active, total;
 	int seconds, workers, i, t;
+	pid_t pid;
 
 	if (argc != 4 && argc != 5) {
 		fprintf(stderr, "usage: execstorm SECONDS WORKERS PROGRAM [TRACE]\n");
@@ -57,36 +109,37 @@ int main(int argc, char **argv)
 	}
 	seconds = atoi(argv[1]);
 	workers = atoi(argv[2]);
-	execs = mmap(NULL, sizeof(*execs), PROT_READ | PROT_WRITE,
-		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (execs == MAP_FAILED)
+	n = mmap(NULL, sizeof(*n), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (n == MAP_FAILED)
 		return 1;
-	setpgid(0, 0);		/* so that the end can kill the whole group */
-	for (i = 0; i < workers; i++) {
-		if (fork())
-			continue;
-		for (;;) {
-			pid_t pid = fork();
-
-			if (pid == 0) {
-				execl(argv[3], argv[3], (char *)NULL);
-				_exit(127);
-			}
-			if (pid > 0 && waitpid(pid, NULL, 0) == pid)
-				__atomic_fetch_add(execs, 1, __ATOMIC_RELAXED);
-		}
-	}
+	setpgid(0, 0);		/* so that the end can stop the whole group */
+	signal(SIGTERM, SIG_IGN);
+	for (i = 0; i < workers; i++)
+		if (fork() == 0)
+			worker(argv[3]);
 	for (t = 0; t <= seconds; t++) {
+		/* a worker the OOM killer took is started again */
+		while ((pid = waitpid(-1, NULL, WNOHANG)) > 0) {
+			add(&n->respawned);
+			if (fork() == 0)
+				worker(argv[3]);
+		}
 		slab(&active, &total);
 		printf("sample,%d,%ld,%ld,%lu,%ld\n", t, active, total,
-		       __atomic_load_n(execs, __ATOMIC_RELAXED),
+		       __atomic_load_n(&n->execs, __ATOMIC_RELAXED),
 		       events(argc == 5 ? argv[4] : NULL));
 		fflush(stdout);
 		if (t < seconds)
 			sleep(1);
 	}
-	printf("done,%lu\n", __atomic_load_n(execs, __ATOMIC_RELAXED));
+	kill(0, SIGTERM);	/* the workers and their children */
+	while (wait(NULL) > 0)
+		;
+	printf("done,%lu\n", __atomic_load_n(&n->execs, __ATOMIC_RELAXED));
+	print_failures("exec_failed", n->exec_failed);
+	print_failures("fork_failed", n->fork_failed);
+	printf("killed,%lu\nrespawned,%lu\n", n->killed, n->respawned);
 	fflush(stdout);
-	kill(0, SIGKILL);	/* the workers, their children and this one */
 	return 0;
 }

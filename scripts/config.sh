@@ -68,6 +68,9 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 DEPS_BUILD='git gcc libc6-dev make flex bison bc python3 python3-ply python3-git perl xz-utils ccache'
 DEPS_X86='qemu-system-x86 libelf-dev libssl-dev'
 
+# What in a console log says the kernel went wrong (make x86, make faults).
+SPLAT='BUG:|WARNING:|Oops|KASAN|possible recursive locking|circular locking|inconsistent lock state|list_(add|del) corruption|sleeping function called from invalid context'
+
 # The patch files of the series, without the cover letter.
 series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
 

@@ -7,8 +7,17 @@ set -eu
 . "$(dirname "$0")/config.sh"
 
 ref=$1 build=$2; shift 2
-cd "$TREE"
-git checkout -q "$ref"
+# Each REF is built from a worktree of its own, which other checkouts of
+# the tree leave alone: switching REFs rewrites no source file, so a build
+# dir stays warm, and a build can run while another job uses $TREE.
+wt=$OUT/worktrees/$ref
+if git -C "$wt" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+	git -C "$wt" checkout -q -f --detach "$ref"
+else
+	rm -rf "$wt"; git -C "$TREE" worktree prune
+	git -C "$TREE" worktree add -q --detach "$wt" "$ref"
+fi
+cd "$wt"
 tiny_config x86_64 "$build" "$TOP/configs/apparmor.config" \
 	"$TOP/configs/guest.config" "$@"
 # With CONFIG_GDB_SCRIPTS, vmlinux-gdb.py too, for gdb on $build/vmlinux.

@@ -5,21 +5,27 @@
 # them, read their results from debugfs, unload them and let kmemleak scan.
 # kunit.py parses the results. Passes if every case of both suites passed,
 # the guest ran 4 CPUs, the buffer suite left the live pool as it found it,
-# the console has no splat and kmemleak found nothing.
+# the console has no splat and kmemleak found nothing. RT=1 does all of it
+# on a PREEMPT_RT kernel (configs/preempt-rt.config).
 set -eu
 . "$(dirname "$0")/config.sh"
 
 ready $DEPS_X86 busybox-static cpio kmod
 suites='apparmor_policy_unpack apparmor_buffer_cache'
 modules='apparmor_policy_unpack_test apparmor_buffer_test'
-build=$BUILD/x86_64-debug
-kernel=$("$TOP/scripts/guest.sh" series "$build" "$TOP/configs/x86_64-debug.config")
-CCACHE_DIR=$CACHE/ccache make -s O="$build" CC="ccache gcc" -j"$(nproc)" \
+build=$BUILD/x86_64-debug log=$OUT/x86.log
+set -- "$TOP/configs/x86_64-debug.config"
+if [ "${RT:-0}" = 1 ]; then	# the same on a PREEMPT_RT kernel
+	build=$BUILD/x86_64-debug-rt log=$OUT/x86-rt.log
+	set -- "$@" "$TOP/configs/preempt-rt.config"
+fi
+kernel=$("$TOP/scripts/guest.sh" series "$build" "$@")
+CCACHE_DIR=$CACHE/ccache make -s -C "$build" CC="ccache gcc" -j"$(nproc)" \
 	modules >/dev/null || die "module build failed (above); build dir $build"
 command -v depmod >/dev/null ||
 	die "depmod not found: install Debian's kmod (apt-get install kmod)"
 rm -rf "$build/wb-root"
-make -s O="$build" INSTALL_MOD_PATH="$build/wb-root" modules_install >/dev/null
+make -s -C "$build" INSTALL_MOD_PATH="$build/wb-root" modules_install >/dev/null
 deps=$(ls "$build"/wb-root/lib/modules/*/modules.dep 2>/dev/null) ||
 	die "modules_install wrote no modules.dep under $build/wb-root (depmod" \
 		"failed above?); the guest could not load the suites"
@@ -34,6 +40,7 @@ mount -t sysfs sys /sys
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t securityfs securityfs /sys/kernel/security
 echo "guest: \$(grep -c ^processor /proc/cpuinfo) CPUs, LSMs \$(cat /sys/kernel/security/lsm)"
+echo "guest: kernel \$(uname -v)"
 for m in $modules; do modprobe \$m || echo "guest: modprobe \$m failed"; done
 for s in $suites; do
 	echo "--- results \$s"
@@ -49,7 +56,6 @@ echo "--- end of kmemleak"
 reboot -f
 INIT
 initrd=$("$TOP/scripts/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$build/wb-root")
-log=$OUT/x86.log
 [ "${KVM:-0}" = 1 ] || say "QEMU runs under TCG with /dev/kvm hidden (KVM=1 to use KVM)"
 # The slow case searches deeper through the same code: minutes under TCG
 # with KASAN and lockdep. SLOW=1 runs it too.
@@ -65,21 +71,22 @@ grep '^guest:' "$log.txt" || die "the guest did not start init; see $log"
 
 rc=0
 grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPUs"; rc=1; }
+[ "${RT:-0}" = 0 ] || grep -q '^guest: kernel .*PREEMPT_RT' "$log.txt" ||
+	{ echo "FAIL: RT=1, but the guest's uname -v does not say PREEMPT_RT"; rc=1; }
 ! grep '^guest: modprobe' "$log.txt" || { echo "FAIL: a suite did not load"; rc=1; }
 for s in $suites; do
 	sed -n "/^--- results $s\$/,/^--- end of results/p" "$log.txt" |
-		sed '1d;$d' >"$OUT/x86-$s.ktap"
-	./tools/testing/kunit/kunit.py parse --json="$OUT/x86-$s.json" \
-		"$OUT/x86-$s.ktap" >"$OUT/x86-$s.parse" 2>&1 || rc=1
-	echo "$s: $(grep -o 'Ran [0-9]* tests.*' "$OUT/x86-$s.parse" ||
-		echo "no results; see $OUT/x86-$s.parse")"
-	failed_cases "$OUT/x86-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
+		sed '1d;$d' >"${log%.log}-$s.ktap"
+	./tools/testing/kunit/kunit.py parse --json="${log%.log}-$s.json" \
+		"${log%.log}-$s.ktap" >"${log%.log}-$s.parse" 2>&1 || rc=1
+	echo "$s: $(grep -o 'Ran [0-9]* tests.*' "${log%.log}-$s.parse" ||
+		echo "no results; see ${log%.log}-$s.parse")"
+	failed_cases "${log%.log}-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
 done
-grep 'live pool' "$OUT/x86-apparmor_buffer_cache.ktap" || true
-[ "$(grep 'live pool' "$OUT/x86-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
+grep 'live pool' "${log%.log}-apparmor_buffer_cache.ktap" || true
+[ "$(grep 'live pool' "${log%.log}-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
 	{ echo "FAIL: the live pool changed while the suite ran, or was not logged"; rc=1; }
-splat='BUG:|WARNING:|Oops|KASAN|possible recursive locking|circular locking|inconsistent lock state|list_(add|del) corruption|sleeping function called from invalid context'
-if grep -E "$splat" "$log.txt"; then
+if grep -E "$SPLAT" "$log.txt"; then
 	echo "FAIL: the console log $log has the splat(s) above"
 	rc=1
 fi

@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# /init of the storm guests (make repro, make faults). The kernel command
+# line ends with "-- DURATION WORKERS SCENARIO", which the kernel passes
+# here as arguments. SCENARIO is one of
+#   none           the execve storm alone
+#   failslab-P     P % of the kmallocs made in aa_get_buffer() fail
+#   pressure-P     a process holds P % of MemAvailable during the storm
+# The host reads the pool through the gdbstub after "end of load".
+duration=$1 workers=$2 scenario=${3:-none}
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t securityfs securityfs /sys/kernel/security
+mount -t tracefs tracefs /sys/kernel/tracing
+mount -t debugfs debugfs /sys/kernel/debug
+echo "guest: $(grep -c ^processor /proc/cpuinfo) CPUs, LSMs $(cat /sys/kernel/security/lsm)"
+
+# Count the buffers aa_get_buffer() allocates: kmalloc events whose call
+# site lies in it and which returned a buffer.
+set -- $(grep -A1 ' aa_get_buffer$' /proc/kallsyms | cut -d' ' -f1)
+start=$1 end=$2
+t=/sys/kernel/tracing
+echo "call_site >= 0x$start && call_site < 0x$end && ptr != 0" \
+	>$t/events/kmem/kmalloc/filter || echo "guest: no kmalloc filter"
+echo 1 >$t/events/kmem/kmalloc/enable
+
+f=/sys/kernel/debug/failslab
+case $scenario in
+none) ;;
+failslab-*)
+	# Only slab allocations with a return address in aa_get_buffer() on
+	# their stack may fail, sleeping ones included; "times" counts down.
+	echo N >$f/ignore-gfp-wait
+	echo "0x$start" >$f/require-start
+	echo "0x$end" >$f/require-end
+	echo 32 >$f/stacktrace-depth
+	echo 1000000000 >$f/times
+	echo "${scenario#failslab-}" >$f/probability || exit 1
+	echo "guest: failslab at $(cat $f/probability) % in aa_get_buffer" \
+		"[0x$start, 0x$end)" ;;
+pressure-*)
+	hog "${scenario#pressure-}" &
+	sleep 5 ;;
+*)	echo "guest: unknown scenario $scenario"; exit 1 ;;
+esac
+
+execstorm "$duration" "$workers" /bin/noop $t/trace
+sleep 1
+if [ -d $f ] && [ "$(cat $f/probability)" != 0 ]; then
+	echo 0 >$f/probability
+	echo "injected,$((1000000000 - $(cat $f/times)))"
+fi
+if [ -e /sys/kernel/debug/kmemleak ]; then
+	echo scan >/sys/kernel/debug/kmemleak
+	echo scan >/sys/kernel/debug/kmemleak
+	echo "--- kmemleak"
+	cat /sys/kernel/debug/kmemleak
+	echo "--- end of kmemleak"
+fi
+echo "end of load"
+while :; do sleep 3600; done

@@ -1,0 +1,72 @@
+# shellcheck shell=bash
+# The execve storm guests of make repro and make faults. Sourced after
+# config.sh, never run. Settings (environment): CPUS DURATION WORKERS (per
+# CPU) MEM SAMPLE, as repro.sh sets them.
+
+# storm_initrd DIR: build the load (repro/*.c) and an initramfs with
+# repro/init.sh as /init in DIR; prints the initramfs's path.
+storm_initrd() {
+	mkdir -p "$1/root/bin"
+	for p in execstorm noop hog; do
+		gcc -static -O2 -s -o "$1/root/bin/$p" "$TOP/repro/$p.c" ||
+			die "cannot build repro/$p.c (above)"
+	done
+	"$TOP/scripts/initramfs.sh" "$1/initramfs" "$TOP/repro/init.sh" "$1/root"
+}
+
+# samples LOG PID: a line for pool.sh every SAMPLE seconds from the start of
+# the load in the console LOG, and one after its end; stops when PID (QEMU)
+# is gone.
+samples() {
+	until grep -q '^sample,0,' "$1"; do
+		kill -0 "$2" 2>/dev/null || return 0; sleep 0.2
+	done
+	n=0
+	until grep -q '^end of load' "$1"; do
+		kill -0 "$2" 2>/dev/null || return 0
+		[ $((n % SAMPLE)) = 0 ] && echo
+		n=$((n + 1)); sleep 1
+	done
+	echo
+}
+
+# storm_run BZIMAGE INITRD PREFIX SCENARIO: boot BZIMAGE under QEMU with
+# the storm (repro/init.sh), read the pool through the gdbstub meanwhile.
+# Writes PREFIX.log (console; .log.txt without CRs), PREFIX.csv (the
+# guest's samples) and PREFIX.pool.csv (the pool reader's); a CSV whose
+# first line says "# incomplete" is not a whole run. Returns 1 if the guest
+# did not come up with CPUS CPUs and AppArmor.
+storm_run() {
+	kernel=$1 initrd=$2 prefix=$3 scenario=$4
+	log=$prefix.log
+	port=$((20000 + $$ % 10000))
+	rm -f "$prefix.pid"
+	no_kvm timeout $((DURATION + 300)) qemu-system-x86_64 -nographic \
+		-no-reboot -m "$MEM" -smp "$CPUS" -kernel "$kernel" \
+		-initrd "$initrd" -pidfile "$prefix.pid" \
+		-append "console=ttyS0 lsm=apparmor panic=-1 ${APPEND:-}-- $DURATION $((WORKERS * CPUS)) $scenario" \
+		-gdb "tcp:127.0.0.1:$port" </dev/null >"$log" 2>&1 &
+	qemu=$!
+	reader=0
+	samples "$log" $qemu | "$TOP/scripts/pool.sh" \
+		"${kernel%/arch/*}/vmlinux" "127.0.0.1:$port" \
+		>"$prefix.pool.csv" || reader=$?
+	alive=0; kill -0 $qemu 2>/dev/null && alive=1
+	kill "$(cat "$prefix.pid")" 2>/dev/null || true
+	wait $qemu || true
+	[ $reader = 0 ] || [ $alive = 0 ] ||
+		die "the pool reader failed on a running guest (above); console $log"
+	tr -d '\r' <"$log" >"$log.txt"
+	csv=$prefix.csv
+	if ! grep -q "^guest: $CPUS CPUs, .*apparmor" "$log.txt"; then
+		say "REFUSED: the guest did not report $CPUS CPUs with AppArmor ($log)"
+		echo "# incomplete: guest did not come up as asked" >"$csv"
+		return 1
+	fi
+	echo "t,active,total,execs,aa_kmallocs" >"$csv"
+	sed -n 's/^sample,//p' "$log.txt" >>"$csv"
+	grep -q '^done,' "$log.txt" || { say "the load ended early: $csv is" \
+		"marked incomplete (console $log)"; sed -i '1i # incomplete' "$csv"; }
+	grep -q '^end of load' "$log.txt" ||
+		sed -i '1i # incomplete: no sample after the load' "$prefix.pool.csv"
+}
