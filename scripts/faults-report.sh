@@ -1,0 +1,65 @@
+#!/bin/bash
+# faults-report.sh DIR DURATION: the table of make faults from what it
+# saved in DIR for each scenario S: S.csv (the guest's samples), S.pool.csv
+# (the pool reader's) and S.summary (the guest's report lines, splats, OOM
+# kills, kmemleak's report). A scenario passes if the load ran to its end,
+# there is no splat, kmemleak reported nothing and, in the pool read after
+# the load, no hold wrapped and every buffer allocated is on a list.
+set -eu
+dir=$1 duration=$2
+. "$(dirname "$0")/config.sh"
+
+boot=4	# what alloc_buffers() allocates, see pool-report.sh
+echo "Each scenario: one boot, $duration s of load. Buffers allocated = $boot at boot + the"
+echo "aa_get_buffer() kmallocs that returned one (traced); in use after the load ="
+echo "allocated - global list - CPU lists, which must be 0."
+echo
+echo "| scenario | execs/s | failed execs | failed forks | allocations failed by injection | buffers allocated | after the load: CPU lists, global list, in use | highest hold | OOM kills | kmemleak | splats | verdict |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+for sum in $(ls "$dir"/*.summary | sort -t- -k1,1 -k2n); do
+	s=$(basename "$sum" .summary)
+	errs() {
+		sed -n "s/^$1,//p" "$sum" | while IFS=, read -r e n; do
+			case $e in
+			11) e=EAGAIN ;; 12) e=ENOMEM ;; *) e="errno $e" ;;
+			esac
+			echo "$e $n"
+		done | paste -sd, - | sed 's/,/, /g; s/^$/none/'
+	}
+	fails=
+	if head -1 "$dir/$s.csv" | grep -q incomplete; then
+		fails="load incomplete"
+	fi
+	execs=$(sed -n 's/^done,//p' "$sum")
+	rate=$(awk -v e="${execs:-0}" -v d="$duration" 'BEGIN { printf "%.0f", e / d }')
+	injected=$(sed -n 's/^injected,//p' "$sum")
+	case $s in failslab-*)
+		[ -n "$injected" ] || fails="${fails:+$fails; }no injection count" ;;
+	esac
+	oom=$(grep -c 'Killed process' "$sum" || true)
+	leaks=$(sed '1,/^--- kmemleak/d; /^--- end of kmemleak/,$d' "$sum" | grep -c . || true)
+	grep -q '^--- end of kmemleak' "$sum" || { leaks="not run"; fails="${fails:+$fails; }no kmemleak scan"; }
+	[ "$leaks" = 0 ] || [ "$leaks" = "not run" ] || fails="${fails:+$fails; }kmemleak"
+	splats=$(grep -E -c "$SPLAT" "$sum" || true)
+	[ "$splats" = 0 ] || fails="${fails:+$fails; }splat"
+	# The pool read after the load: its last sample.
+	pool=$(awk -F, -v boot=$boot '
+		NR == 1 { n = (NF - 5) / 2; if ($0 ~ /incomplete/) bad = 1; next }
+		{ lists = 0; top = -1
+		  for (c = 0; c < n; c++) {
+			lists += $(6 + n + c)
+			if ($(6 + c) > top) top = $(6 + c)
+		  }
+		  last = sprintf("%d|%d|%d, %d, %d|%.0f", boot + $5, boot + $5 - $3 - lists, lists, $3, boot + $5 - $3 - lists, top) }
+		END { print (bad || last == "") ? "incomplete" : last }' "$dir/$s.pool.csv")
+	if [ "$pool" = incomplete ]; then
+		fails="${fails:+$fails; }no pool sample after the load"
+		alloc="?" after="?" top="?"
+	else
+		IFS='|' read -r alloc use after top <<<"$pool"
+		[ "$use" = 0 ] || fails="${fails:+$fails; }$use buffers unaccounted for"
+		awk -v h="$top" 'BEGIN { exit !(h >= 2 ^ 31) }' &&
+			fails="${fails:+$fails; }a hold wrapped"
+	fi
+	echo "| $s | $rate | $(errs exec_failed) | $(errs fork_failed) | ${injected:-} | $alloc | $after | $top | $oom | $leaks | $splats | ${fails:+FAIL: $fails}${fails:-PASS} |"
+done

@@ -1,0 +1,51 @@
+#!/bin/bash
+# make faults: the fixed kernel of make repro (the series, CONFIG_KUNIT=n)
+# with slab fault injection, lockdep, list and atomic-sleep checks and
+# kmemleak (configs/faults.config), booted once per scenario of
+# repro/init.sh with the execve storm: allocations in aa_get_buffer() made
+# to fail (failslab-P), or most of the guest's memory taken (pressure-P).
+# The pool reader reads the pool during the load and after it. Each
+# scenario passes if the storm ran to its end, the console has no splat,
+# kmemleak found nothing and, after the load, no hold wrapped and every
+# buffer allocated is back on a list (scripts/faults-report.sh).
+# Settings (environment): SCENARIOS (below) DURATION=60 CPUS=4 WORKERS=2
+# (per CPU) MEM=1G SAMPLE=10; RT=1 for a PREEMPT_RT kernel. Results in
+# $OUT/faults/ ($OUT/faults-rt/) and, with SAVE=1, in results/faults/
+# (results/faults-rt/) of this repository.
+set -eu
+. "$(dirname "$0")/config.sh"
+. "$TOP/scripts/storm.sh"
+
+SCENARIOS=${SCENARIOS:-none failslab-10 failslab-50 failslab-100 pressure-90 pressure-99}
+DURATION=${DURATION:-60} CPUS=${CPUS:-4} WORKERS=${WORKERS:-2}
+MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
+ready $DEPS_X86 busybox-static cpio gdb
+name=faults
+set -- "$TOP/configs/repro.config" "$TOP/configs/faults.config"
+if [ "${RT:-0}" = 1 ]; then
+	name=faults-rt
+	set -- "$@" "$TOP/configs/preempt-rt.config"
+fi
+out=$OUT/$name
+rm -rf "$out"; mkdir -p "$out"
+initrd=$(storm_initrd "$out")
+kernel=$("$TOP/scripts/guest.sh" series "$BUILD/$name" "$@")
+
+for s in $SCENARIOS; do
+	say "$name: scenario $s, $CPUS vCPUs, $DURATION s; console $out/$s.log"
+	APPEND="kmemleak=on " storm_run "$kernel" "$initrd" "$out/$s" "$s" || true
+	# What the table is made of: the guest's own report lines, the splats,
+	# the OOM kills and kmemleak's report.
+	grep -E -e '^(guest:|done,|exec_failed,|fork_failed,|killed,|respawned,|injected,|hog,)' \
+		-e 'Out of memory|Killed process' -e "$SPLAT" "$out/$s.log.txt" >"$out/$s.summary" || true
+	sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$out/$s.log.txt" >>"$out/$s.summary"
+done
+
+"$TOP/scripts/faults-report.sh" "$out" "$DURATION" >"$out/faults.md"
+cat "$out/faults.md"
+if [ "${SAVE:-0}" = 1 ]; then
+	dest=$TOP/results/$name
+	rm -rf "$dest"; mkdir -p "$dest"
+	cp "$out"/*.csv "$out"/*.summary "$out/faults.md" "$dest/"
+fi
+! grep -q '| FAIL' "$out/faults.md"
