@@ -4,6 +4,7 @@
 # line ends with "-- DURATION WORKERS SCENARIO", which the kernel passes
 # here as arguments. SCENARIO is one of
 #   none           the execve storm alone
+#   reserve        the same (make faults raises the reserve from outside)
 #   failslab-P     P % of the kmallocs made in aa_get_buffer() fail
 #   pressure-P     a process holds P % of MemAvailable during the storm
 # The host reads the pool through the gdbstub after "end of load".
@@ -27,7 +28,7 @@ echo 1 >$t/events/kmem/kmalloc/enable
 
 f=/sys/kernel/debug/failslab
 case $scenario in
-none) ;;
+none|reserve) ;;
 failslab-*)
 	# Only slab allocations with a return address in aa_get_buffer() on
 	# their stack may fail, sleeping ones included; "times" counts down.

@@ -9,6 +9,7 @@ import time
 import gdb
 
 TARGET = os.environ['POOL_TARGET']
+RESERVE = int(os.environ.get('POOL_RESERVE') or 0)
 
 
 def fail(msg):
@@ -69,6 +70,13 @@ def trace_events(cpu_list):
                for c in cpu_list)
 
 
+def raise_reserve(n):
+    """Set the pool's reserve to N, as atomic callers that found the pool
+    empty raise it (make faults); the guest is stopped meanwhile."""
+    r = pool.value()['reserve_count'] if pool is not None else reserve.value()
+    gdb.execute('set var *(int *)%d = %d' % (int(r.address), n))
+
+
 def sample(out, start):
     """Attach, read the pool, detach; write the CSV line (after the header
     if START is None). Returns the time of the first sample."""
@@ -79,6 +87,8 @@ def sample(out, start):
         fail('no guest at %s (%s); is QEMU running with -gdb tcp:%s?' %
              (TARGET, str(e).strip(), TARGET))
     try:
+        if start is None and RESERVE:
+            raise_reserve(RESERVE)
         online = list(cpus.each_online_cpu())
         caches = [cpus.per_cpu(cache, c).dereference() for c in online]
         holds = [int(c['hold']) for c in caches]

@@ -10,6 +10,8 @@
 #   trace_events  events in the main ftrace buffer (-1 without tracing)
 #   holdN, countN  CPU N's hold and the buffers on its list, online CPUs
 # One sample: echo | scripts/pool.sh BUILD/vmlinux localhost:1234
+# With POOL_RESERVE=N (make faults) the first sample also sets the pool's
+# reserve count to N: the one write it makes.
 set -eu
 
 [ $# = 2 ] || { echo "usage: $0 VMLINUX HOST:PORT" >&2; exit 2; }
