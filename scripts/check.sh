@@ -121,6 +121,10 @@ verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
 # make check checks"). Its PASS/FAIL lines go to results/check-all.log.
 if [ "${1:-}" = all ]; then
 	verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
+	(export RT=1; verb x86 "PREEMPT_RT: the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak")
+	(export SAVE=1; verb faults "make faults: the storm under failslab and memory pressure: no splat, no leak, no buffer lost (results/faults/)"
+	 export RT=1 SCENARIOS='none failslab-100'
+	 verb faults "PREEMPT_RT: make faults, storm alone and under failslab-100: no splat, no leak, no buffer lost (results/faults-rt/)")
 	# 6.12's mutants have no kill table to keep true yet: every mutant
 	# must die, and which cases caught it is saved for README to quote.
 	(on_line 6.12 && cd "$TREE" &&
@@ -155,6 +159,15 @@ for d in "$TOP"/results/repro/*; do
 		$((workers / cpus)) >/dev/null || rc=1
 	diff -u "$d/runs.md" "$tmp/repro/runs.md" || rc=1
 	quoted "$d/runs.md" || rc=1
+done
+# Each saved make faults result (RT=1: faults-rt): faults.md is what
+# faults-report.sh makes of the files beside it, and README.md quotes it.
+for d in "$TOP"/results/faults "$TOP"/results/faults-rt; do
+	[ -d "$d" ] || continue
+	duration=$(sed -n 's/^Each scenario: one boot, \([0-9]*\) s of load.*/\1/p' "$d/faults.md")
+	"$TOP/scripts/faults-report.sh" "$d" "${duration:-0}" |
+		diff -u "$d/faults.md" - || rc=1
+	quoted "$d/faults.md" || rc=1
 done
 # Each saved make fresh run: its table is what fresh-report.sh makes of its
 # log, and README.md quotes it line for line.
