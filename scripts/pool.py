@@ -70,6 +70,13 @@ def trace_events(cpu_list):
                for c in cpu_list)
 
 
+def this_cpu(c):
+    """CPU C's aa_local_buffers. per_cpu() returns a pointer in 7.x's GDB
+    helpers and the variable itself in 6.12's."""
+    v = cpus.per_cpu(cache, c)
+    return v.dereference() if v.type.code == gdb.TYPE_CODE_PTR else v
+
+
 def raise_reserve(n):
     """Set the pool's reserve to N, as atomic callers that found the pool
     empty raise it (make faults); the guest is stopped meanwhile."""
@@ -90,7 +97,7 @@ def sample(out, start):
         if start is None and RESERVE:
             raise_reserve(RESERVE)
         online = list(cpus.each_online_cpu())
-        caches = [cpus.per_cpu(cache, c).dereference() for c in online]
+        caches = [this_cpu(c) for c in online]
         holds = [int(c['hold']) for c in caches]
         counts = [int(c['count']) for c in caches]
         glob, resv = pool_counts()
