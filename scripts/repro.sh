@@ -6,7 +6,9 @@
 # load. Settings (environment): RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per
 # CPU) MEM=1G SAMPLE=10 KVM=0. Results in $OUT/repro/ and, with SAVE=1, in
 # results/repro/CPUS-vcpus-DURATION-s/ of this repository (LINE-CPUS-... for
-# a LINE other than 7.3).
+# a LINE other than 7.3). FRAGMENT=configs/NAME.config adds a config
+# fragment to both kernels; their build dirs and the results directory
+# then end in -NAME.
 # The table and plots are made by repro-report.sh, which can be rerun on
 # saved CSVs.
 set -eu
@@ -21,9 +23,17 @@ rm -rf "$out"; mkdir -p "$out"
 
 initrd=$(storm_initrd "$out")
 
+set -- "$TOP/configs/repro.config"
+name=
+if [ -n "${FRAGMENT:-}" ]; then
+	case $FRAGMENT in /*) ;; *) FRAGMENT=$TOP/$FRAGMENT ;; esac
+	[ -f "$FRAGMENT" ] || die "FRAGMENT=$FRAGMENT: no such file"
+	set -- "$@" "$FRAGMENT"
+	name=-$(basename "$FRAGMENT" .config)
+fi
 declare -A kernel
-kernel[prefix]=$("$TOP/scripts/guest.sh" prefix "$BUILD/repro-prefix" "$TOP/configs/repro.config")
-kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/repro-fixed" "$TOP/configs/repro.config")
+kernel[prefix]=$("$TOP/scripts/guest.sh" prefix "$BUILD/repro-prefix$name" "$@")
+kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/repro-fixed$name" "$@")
 
 # Alternate the kernels, so that both see the same machine load.
 for run in $(seq "$RUNS"); do
@@ -35,8 +45,8 @@ done
 
 "$TOP/scripts/repro-report.sh" "$out" "$CPUS" "$DURATION" "$WORKERS"
 if [ "${SAVE:-0}" = 1 ]; then
-	dest=$TOP/results/repro/$CPUS-vcpus-$DURATION-s
-	[ "$LINE" = 7.3 ] || dest=$TOP/results/repro/$LINE-$CPUS-vcpus-$DURATION-s
+	dest=$TOP/results/repro/$CPUS-vcpus-$DURATION-s$name
+	[ "$LINE" = 7.3 ] || dest=$TOP/results/repro/$LINE-$CPUS-vcpus-$DURATION-s$name
 	rm -rf "$dest"; mkdir -p "$dest"
 	cp "$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg "$dest/"
 fi
