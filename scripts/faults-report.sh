@@ -17,8 +17,11 @@ echo "allocated - global list - CPU lists, which must be 0."
 echo
 echo "| scenario | execs | failed execs | failed forks | allocations failed by injection | buffers allocated | after the load: CPU lists, global list, in use | highest hold | OOM kills | kmemleak | splats | verdict |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-for sum in $(ls "$dir"/*.summary | sort -t- -k1,1 -k2n); do
-	s=$(basename "$sum" .summary)
+# In the order make faults runs them: none, reserve, failslab-P, pressure-P.
+for s in $(cd "$dir" && ls -- *.summary | sed 's/\.summary$//' |
+	   awk -F- '{ print index("none reserve failslab pressure", $1), $2 + 0, $0 }' |
+	   sort -n -k1,1 -k2,2 | cut -d' ' -f3); do
+	sum=$dir/$s.summary
 	errs() {
 		sed -n "s/^$1,//p" "$sum" | while IFS=, read -r e n; do
 			case $e in
