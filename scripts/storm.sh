@@ -40,7 +40,7 @@ storm_run() {
 	kernel=$1 initrd=$2 prefix=$3 scenario=$4
 	log=$prefix.log
 	port=$((20000 + $$ % 10000))
-	rm -f "$prefix.pid"
+	rm -f "$prefix.pid"; : >"$log"	# before samples() looks at it
 	no_kvm timeout $((DURATION + 300)) qemu-system-x86_64 -nographic \
 		-no-reboot -m "$MEM" -smp "$CPUS" -kernel "$kernel" \
 		-initrd "$initrd" -pidfile "$prefix.pid" \
