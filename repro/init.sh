@@ -47,11 +47,14 @@ pressure-*)
 esac
 
 execstorm "$duration" "$workers" /bin/noop $t/trace
-sleep 1
-if [ -d $f ] && [ "$(cat $f/probability)" != 0 ]; then
+# Failslab off first, with shell builtins: under failslab-100 the next
+# exec would fail.
+case $scenario in failslab-*)
 	echo 0 >$f/probability
-	echo "injected,$((1000000000 - $(cat $f/times)))"
-fi
+	read -r left <$f/times
+	echo "injected,$((1000000000 - left))" ;;
+esac
+sleep 1
 if [ -e /sys/kernel/debug/kmemleak ]; then
 	echo scan >/sys/kernel/debug/kmemleak
 	echo scan >/sys/kernel/debug/kmemleak
