@@ -120,8 +120,10 @@ verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
 # make check-all: what does not fit make check's budget (README, "What
 # make check checks"). Its PASS/FAIL lines go to results/check-all.log.
 if [ "${1:-}" = all ]; then
-	verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
-	(export RT=1; verb x86 "PREEMPT_RT: the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak")
+	(export SAVE=1
+	 verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
+	 export RT=1
+	 verb x86 "PREEMPT_RT: the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak")
 	(export SAVE=1; verb faults "make faults: the storm under failslab and memory pressure: no splat, no leak, no buffer lost (results/faults/)"
 	 export RT=1 SCENARIOS='none failslab-100'
 	 verb faults "PREEMPT_RT: make faults, storm alone and under failslab-100: no splat, no leak, no buffer lost (results/faults-rt/)")
@@ -168,6 +170,11 @@ for d in "$TOP"/results/faults "$TOP"/results/faults-rt; do
 	"$TOP/scripts/faults-report.sh" "$d" "${duration:-0}" |
 		diff -u "$d/faults.md" - || rc=1
 	quoted "$d/faults.md" || rc=1
+done
+# Each saved make x86 report (SAVE=1), quoted in README.md.
+for f in "$TOP"/results/x86/*.summary; do
+	[ -e "$f" ] || continue
+	quoted "$f" || rc=1
 done
 # Each saved make fresh run: its table is what fresh-report.sh makes of its
 # log, and README.md quotes it line for line.

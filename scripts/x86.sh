@@ -6,7 +6,8 @@
 # kunit.py parses the results. Passes if every case of both suites passed,
 # the guest ran 4 CPUs, the buffer suite left the live pool as it found it,
 # the console has no splat and kmemleak found nothing. RT=1 does all of it
-# on a PREEMPT_RT kernel (configs/preempt-rt.config).
+# on a PREEMPT_RT kernel (configs/preempt-rt.config). SAVE=1 keeps the
+# report in results/x86/.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -67,9 +68,12 @@ no_kvm timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1G -smp 4 \
 	-append "console=ttyS0 loglevel=5 lsm=apparmor panic=-1 kmemleak=on $filter" >"$log" 2>&1 ||
 	die "QEMU failed or timed out after 900 s; console log: $log"
 tr -d '\r' <"$log" >"$log.txt"
-grep '^guest:' "$log.txt" || die "the guest did not start init; see $log"
+grep -q '^guest:' "$log.txt" || die "the guest did not start init; see $log"
 
+# The report: printed, and kept in LOG.summary (SAVE=1: in results/x86/).
+exec 3>&1 >"${log%.log}.summary"
 rc=0
+grep '^guest:' "$log.txt"
 grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPUs"; rc=1; }
 [ "${RT:-0}" = 0 ] || grep -q '^guest: kernel .*PREEMPT_RT' "$log.txt" ||
 	{ echo "FAIL: RT=1, but the guest's uname -v does not say PREEMPT_RT"; rc=1; }
@@ -92,4 +96,11 @@ if grep -E "$SPLAT" "$log.txt"; then
 fi
 leaks=$(sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$log.txt" | sed '1d;$d')
 [ -z "$leaks" ] || { echo "$leaks"; echo "FAIL: kmemleak reports leaks"; rc=1; }
+[ $rc != 0 ] || echo "PASS: no splat, kmemleak reports nothing"
+exec >&3
+cat "${log%.log}.summary"
+if [ "${SAVE:-0}" = 1 ]; then
+	mkdir -p "$TOP/results/x86"
+	cp "${log%.log}.summary" "$TOP/results/x86/"
+fi
 exit $rc
