@@ -7,12 +7,12 @@
 # all but "none" with the pool's reserve raised (below).
 # The pool reader reads the pool during the load and after it. Each
 # scenario passes if the storm ran to its end, the console has no splat,
-# kmemleak found nothing and, after the load, no hold wrapped and every
-# buffer allocated is back on a list (scripts/faults-report.sh).
-# Settings (environment): SCENARIOS (below) RESERVE=32 DURATION=60 CPUS=4 WORKERS=2
-# (per CPU) MEM=1G SAMPLE=10; RT=1 for a PREEMPT_RT kernel. Results in
-# $OUT/faults/ ($OUT/faults-rt/) and, with SAVE=1, in results/faults/
-# (results/faults-rt/) of this repository.
+# kmemleak found nothing, no sample saw a hold wrapped and, after the
+# load, every buffer allocated is back on a list (faults-report.sh).
+# Settings (environment): SCENARIOS (below) RESERVE=32 DURATION=60 CPUS=4
+# WORKERS=2 (per CPU) MEM=1G SAMPLE=10; RT=1 for a PREEMPT_RT kernel.
+# Results in $OUT/faults/ ($OUT/faults-rt/) and, with SAVE=1, in
+# results/faults/ (results/faults-rt/) of this repository.
 set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/storm.sh"
