@@ -14,12 +14,13 @@ set -eu
 ready $DEPS_X86 busybox-static cpio kmod
 suites='apparmor_policy_unpack apparmor_buffer_cache'
 modules='apparmor_policy_unpack_test apparmor_buffer_test'
-build=$BUILD/x86_64-debug log=$OUT/x86.log
+build=$BUILD/x86_64-debug name=x86
 set -- "$TOP/configs/x86_64-debug.config"
 if [ "${RT:-0}" = 1 ]; then	# the same on a PREEMPT_RT kernel
-	build=$BUILD/x86_64-debug-rt log=$OUT/x86-rt.log
+	build=$BUILD/x86_64-debug-rt name=x86-rt
 	set -- "$@" "$TOP/configs/preempt-rt.config"
 fi
+log=$OUT/$name.log
 kernel=$("$TOP/scripts/guest.sh" series "$build" "$@")
 CCACHE_DIR=$CACHE/ccache make -s -C "$build" CC="ccache gcc" -j"$(nproc)" \
 	modules >/dev/null || die "module build failed (above); build dir $build"
@@ -70,8 +71,8 @@ no_kvm timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1G -smp 4 \
 tr -d '\r' <"$log" >"$log.txt"
 grep -q '^guest:' "$log.txt" || die "the guest did not start init; see $log"
 
-# The report: printed, and kept in LOG.summary (SAVE=1: in results/x86/).
-exec 3>&1 >"${log%.log}.summary"
+# The report: printed, and kept in NAME.summary (SAVE=1: in results/x86/).
+exec 3>&1 >"$OUT/$name.summary"
 rc=0
 grep '^guest:' "$log.txt"
 grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPUs"; rc=1; }
@@ -80,15 +81,15 @@ grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPU
 ! grep '^guest: modprobe' "$log.txt" || { echo "FAIL: a suite did not load"; rc=1; }
 for s in $suites; do
 	sed -n "/^--- results $s\$/,/^--- end of results/p" "$log.txt" |
-		sed '1d;$d' >"${log%.log}-$s.ktap"
-	./tools/testing/kunit/kunit.py parse --json="${log%.log}-$s.json" \
-		"${log%.log}-$s.ktap" >"${log%.log}-$s.parse" 2>&1 || rc=1
-	echo "$s: $(grep -o 'Ran [0-9]* tests.*' "${log%.log}-$s.parse" ||
-		echo "no results; see ${log%.log}-$s.parse")"
-	failed_cases "${log%.log}-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
+		sed '1d;$d' >"$OUT/$name-$s.ktap"
+	./tools/testing/kunit/kunit.py parse --json="$OUT/$name-$s.json" \
+		"$OUT/$name-$s.ktap" >"$OUT/$name-$s.parse" 2>&1 || rc=1
+	echo "$s: $(grep -o 'Ran [0-9]* tests.*' "$OUT/$name-$s.parse" ||
+		echo "no results; see $OUT/$name-$s.parse")"
+	failed_cases "$OUT/$name-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
 done
-grep 'live pool' "${log%.log}-apparmor_buffer_cache.ktap" || true
-[ "$(grep 'live pool' "${log%.log}-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
+grep 'live pool' "$OUT/$name-apparmor_buffer_cache.ktap" || true
+[ "$(grep 'live pool' "$OUT/$name-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
 	{ echo "FAIL: the live pool changed while the suite ran, or was not logged"; rc=1; }
 if grep -E "$SPLAT" "$log.txt"; then
 	echo "FAIL: the console log $log has the splat(s) above"
@@ -98,9 +99,9 @@ leaks=$(sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$log.txt" | sed '1d;$d
 [ -z "$leaks" ] || { echo "$leaks"; echo "FAIL: kmemleak reports leaks"; rc=1; }
 [ $rc != 0 ] || echo "PASS: no splat, kmemleak reports nothing"
 exec >&3
-cat "${log%.log}.summary"
+cat "$OUT/$name.summary"
 if [ "${SAVE:-0}" = 1 ]; then
 	mkdir -p "$TOP/results/x86"
-	cp "${log%.log}.summary" "$TOP/results/x86/"
+	cp "$OUT/$name.summary" "$TOP/results/x86/"
 fi
 exit $rc
