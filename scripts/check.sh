@@ -162,10 +162,11 @@ for d in "$TOP"/results/repro/*; do
 	diff -u "$d/runs.md" "$tmp/repro/runs.md" || rc=1
 	quoted "$d/runs.md" || rc=1
 done
-# Each saved make faults result (RT=1: faults-rt): faults.md is what
-# faults-report.sh makes of the files beside it, and README.md quotes it.
-for d in "$TOP"/results/faults "$TOP"/results/faults-rt; do
-	[ -d "$d" ] || continue
+# Each saved make faults result (faults, faults-rt, faults-prefix): its
+# faults.md is what faults-report.sh makes of the files beside it, and
+# README.md quotes it.
+for d in "$TOP"/results/faults*; do
+	[ -f "$d/faults.md" ] || continue
 	duration=$(sed -n 's/^Each scenario: one boot, \([0-9]*\) s of load.*/\1/p' "$d/faults.md")
 	"$TOP/scripts/faults-report.sh" "$d" "${duration:-0}" |
 		diff -u "$d/faults.md" - || rc=1

@@ -10,9 +10,10 @@
 # kmemleak found nothing, no sample saw a hold wrapped and, after the
 # load, every buffer allocated is back on a list (faults-report.sh).
 # Settings (environment): SCENARIOS (below) RESERVE=32 DURATION=60 CPUS=4
-# WORKERS=2 (per CPU) MEM=1G SAMPLE=10; RT=1 for a PREEMPT_RT kernel.
-# Results in $OUT/faults/ ($OUT/faults-rt/) and, with SAVE=1, in
-# results/faults/ (results/faults-rt/) of this repository.
+# WORKERS=2 (per CPU) MEM=1G SAMPLE=10; RT=1 for a PREEMPT_RT kernel;
+# REF=prefix for the pre-fix tree. Results in $OUT/NAME/ and, with SAVE=1,
+# in results/NAME/ of this repository, NAME being faults, faults-rt,
+# faults-prefix or faults-rt-prefix.
 set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/storm.sh"
@@ -21,16 +22,18 @@ SCENARIOS=${SCENARIOS:-none reserve failslab-10 failslab-50 failslab-100 pressur
 RESERVE=${RESERVE:-32} DURATION=${DURATION:-60} CPUS=${CPUS:-4} WORKERS=${WORKERS:-2}
 MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
 ready $DEPS_X86 busybox-static cpio gdb
-name=faults
+name=faults ref=${REF:-series}
 set -- "$TOP/configs/repro.config" "$TOP/configs/faults.config"
 if [ "${RT:-0}" = 1 ]; then
 	name=faults-rt
 	set -- "$@" "$TOP/configs/preempt-rt.config"
 fi
+# REF=prefix: the negative control, the pre-fix tree in the same kernel.
+[ "$ref" = series ] || name=$name-$ref
 out=$OUT/$name
 rm -rf "$out"; mkdir -p "$out"
 initrd=$(storm_initrd "$out")
-kernel=$("$TOP/scripts/guest.sh" series "$BUILD/$name" "$@")
+kernel=$("$TOP/scripts/guest.sh" "$ref" "$BUILD/$name" "$@")
 
 # The fixed pool allocates only when the load outgrows it, which this
 # storm alone never makes it do (scenario none). The others start with
