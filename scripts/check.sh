@@ -114,7 +114,14 @@ diff -u --label results/mutants/v4.log --label 'this run' \
 	"$TOP/results/mutants/v4.log" "$tmp/mutants.log" || rc=1
 report $rc "mutants: the suite fails on every mutant in mutants/, caught by the cases in results/mutants/v4.log"
 verb bisect "every patch: no new W=1 or kernel-doc warning (sparse only where usable), KUnit passes"
-verb insns "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer"
+# The counts are part of the result: docs/suite.md quotes them from
+# results/insns/7.3.txt, so this run must find the same.
+rc=0
+"$TOP/scripts/insns.sh" >"$tmp/insns.txt" || rc=1
+cat "$tmp/insns.txt"
+diff -u --label results/insns/7.3.txt --label 'this run' \
+	"$TOP/results/insns/7.3.txt" "$tmp/insns.txt" || rc=1
+report $rc "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer, counts as in results/insns/7.3.txt"
 verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
 
 # make check-all: what does not fit make check's budget (README, "What
@@ -139,17 +146,29 @@ if [ "${1:-}" = all ]; then
 	cd "$TREE"
 fi
 
-# quoted FILE: README.md has every line of FILE, as is.
+# The pages: README.md and docs/*.md.
+pages=("$TOP/README.md" "$TOP"/docs/*.md)
+# quoted FILE: one page has every line of FILE, as is.
 quoted() {
 	[ -f "$1" ] || { echo "${1#"$TOP"/} is missing"; return 1; }
-	grep -v '^$' "$1" | while read -r line; do
-		grep -qxF -- "$line" "$TOP/README.md" ||
-			{ echo "README.md does not quote $1: $line"; exit 1; }
+	for page in "${pages[@]}"; do
+		grep -v '^$' "$1" | grep -vxFf "$page" >/dev/null || return 0
 	done
+	first=$(grep -m1 . "$1")
+	page=$(grep -lxF -- "$first" "${pages[@]}" | head -1) || page=
+	echo "no page of README.md or docs/ quotes every line of ${1#"$TOP"/};" \
+		"${page:-none has its first line}${page:+ lacks}:"
+	[ -z "$page" ] || grep -v '^$' "$1" | grep -vxFf "$page" | head -3
+	return 1
+}
+# headings FILE: the anchors of FILE's headings, as GitHub makes them.
+headings() {
+	awk '/^```/ { code = !code } !code && /^#+ / { sub(/^#+ /, ""); print }' "$1" |
+		tr 'A-Z' 'a-z' | sed 's/[^a-z0-9 _-]//g; s/ /-/g'
 }
 
 # Each saved make repro result: runs.md is what repro-report.sh makes of the
-# CSVs beside it, and README.md quotes it line for line.
+# CSVs beside it, and a page quotes it line for line.
 rc=0
 for d in "$TOP"/results/repro/*; do
 	read -r cpus workers duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, \([0-9]*\) fork+execve workers, \([0-9]*\) s,.*/\1 \2 \3/p' "$d/runs.md") || true
@@ -163,8 +182,8 @@ for d in "$TOP"/results/repro/*; do
 	quoted "$d/runs.md" || rc=1
 done
 # Each saved make faults result (faults, faults-rt, faults-prefix): its
-# faults.md is what faults-report.sh makes of the files beside it, and
-# README.md quotes it.
+# faults.md is what faults-report.sh makes of the files beside it, and a
+# page quotes it.
 for d in "$TOP"/results/faults*; do
 	[ -f "$d/faults.md" ] || continue
 	duration=$(sed -n 's/^Each scenario: one boot, \([0-9]*\) s of load.*/\1/p' "$d/faults.md")
@@ -172,13 +191,13 @@ for d in "$TOP"/results/faults*; do
 		diff -u "$d/faults.md" - || rc=1
 	quoted "$d/faults.md" || rc=1
 done
-# Each saved make x86 report (SAVE=1), quoted in README.md.
+# Each saved make x86 report (SAVE=1), quoted on a page.
 for f in "$TOP"/results/x86/*.summary; do
 	[ -e "$f" ] || continue
 	quoted "$f" || rc=1
 done
 # Each saved make fresh run: its table is what fresh-report.sh makes of its
-# log, and README.md quotes it line for line.
+# log, and a page quotes it line for line.
 for log in "$TOP"/results/fresh/*.log; do
 	[ -e "$log" ] || continue
 	"$TOP/scripts/fresh-report.sh" "$log" | diff -u "${log%.log}.md" - || rc=1
@@ -206,6 +225,30 @@ if [ "${1:-}" != all ]; then
 		diff -u "$TOP/results/matrix.md" - || rc=1
 	quoted "$TOP/results/matrix.md" || rc=1
 fi
-report $rc "results/: each saved table is what its report script makes of its data, quoted as is in README.md"
+quoted "$TOP/results/insns/7.3.txt" || rc=1
+# README's table of what is proven, from all of the above.
+"$TOP/scripts/proven-report.sh" | diff -u "$TOP/results/proven.md" - || rc=1
+quoted "$TOP/results/proven.md" || rc=1
+report $rc "results/: each saved table is what its report script makes of its data, quoted as is on one page of README.md or docs/"
+
+# links: every relative link and image of the pages names a file that
+# exists (and a heading of it, after a #), and README.md links every page
+# of docs/.
+rc=0
+for page in "${pages[@]}"; do
+	dir=$(dirname "$page")
+	grep -o '](\([^)]*\))' "$page" | sed 's/^](\(.*\))$/\1/' | grep -v '^[a-z]*://' |
+		while read -r link; do
+			file=${link%%#*}; file=${file:-$(basename "$page")}
+			[ -e "$dir/$file" ] || { echo "${page#"$TOP"/}: $link: no such file"; exit 1; }
+			[ "$link" = "${link#*#}" ] || headings "$dir/$file" | grep -qxF "${link#*#}" ||
+				{ echo "${page#"$TOP"/}: $link: no such heading"; exit 1; }
+		done || rc=1
+done
+for page in "$TOP"/docs/*.md; do
+	grep -qF "](docs/$(basename "$page"))" "$TOP/README.md" ||
+		{ echo "README.md does not link docs/$(basename "$page")"; rc=1; }
+done
+report $rc "README.md and docs/: every link and image resolves, every page of docs/ is linked from README.md"
 
 finish "$@"

@@ -1,0 +1,85 @@
+#!/bin/bash
+# proven-report.sh: README's table of what is proven, each row a claim, its
+# numbers as the saved results in results/ (and the series in patches/)
+# have them, and the page with the evidence. make check compares it with
+# results/proven.md and requires README.md to quote it.
+set -eu
+. "$(dirname "$0")/config.sh"
+cd "$TOP"
+for f in tests/negative-control.expected tests/negative-control-6.12.expected \
+	results/mutants/kills.md results/mutants/6.12.log results/search/search.md \
+	results/matrix.md results/faults/faults.md results/faults-rt/faults.md \
+	results/x86/x86-rt.summary results/insns/7.3.txt results/check-all.log \
+	results/fresh/cold.md; do
+	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
+done
+
+cases() { grep -c '^+	KUNIT_CASE' "$1"/0003-*.patch; }
+lines() { grep -c . "$1"; }
+# wraps DIR-GLOB KERNEL: "N of M" runs of KERNEL whose pool table has a
+# first wrap (the pool table is the one with 9 columns; the run table has 8).
+wraps() {
+	cat $1 | awk -F' [|] ' -v k="$2" 'NF == 9 && $1 == "| " k {
+		n++; if ($6 != "never") w++ } END { printf "%d of %d", w, n }'
+}
+conserv() {
+	cat $1 | awk -F' [|] ' 'NF == 9 && ($1 == "| prefix" || $1 == "| fixed") {
+		s += $3; if ($9 != "none |") f++ } END { printf "%d of %d", f, s }'
+}
+verdicts() {
+	awk -F' [|] ' '/^[|] [a-z]/ && $NF ~ /^(PASS|FAIL)/ { n++; if ($NF == "PASS |") p++ }
+		END { printf "%d of %d", p, n }' "$1"
+}
+insns() { awk -v c="$1" '$1 == "total" { print $c }' results/insns/7.3.txt; }
+mins() { echo "$(($1 / 60)) min $(($1 % 60)) s"; }
+# secs ROW: the seconds of the row of results/fresh/cold.md that starts so.
+secs() {
+	grep -F -- "| $1" results/fresh/cold.md | head -1 |
+		sed 's/.* \([0-9]*\) min \([0-9]*\) s |$/\1 \2/' | awk '{ print $1 * 60 + $2 }'
+}
+search() { awk -F' [|] ' -v c="$1" '$3 == c { if ($5 > m) m = $5 } END { print m }' \
+	results/search/search.md; }
+calls=$(awk -F' [|] ' '$6 ~ /^[0-9]+$/ { s += $6 } END { print s }' results/search/search.md)
+growth=$(awk -F' [|] ' '$3 == 2 && $4 == 1 { sub(/ [|]$/, "", $8); n = split($8, a, " ")
+ print "from", a[1], "after 1 operation to", a[n], "after", n }' \
+	results/search/search.md | tail -1)
+rt=$(sed -n 's/^.*: Ran \([0-9]*\) tests: passed: \([0-9]*\)$/\2 of \1/p' results/x86/x86-rt.summary |
+	paste -sd, | sed 's/,/ and /g')
+
+row() { echo "| $1 | $2 | [$3](docs/$4.md) |"; }
+echo "| claim | measured | evidence |"
+echo "| --- | --- | --- |"
+row "Without patch 1 the buffer suite fails; with it every case passes" \
+	"$(lines tests/negative-control.expected) of $(cases patches) cases fail on 7.3's pre-fix tree, $(lines tests/negative-control-6.12.expected) of $(cases patches/6.12) on 6.12's" \
+	"the suite" suite
+row "The real functions agree with a reference model after every call of every short sequence" \
+	"up to $(search 2) operations on 2 CPUs, $(search 3) on 3: $calls calls" "the suite" suite
+row "The suite catches one-line bugs in the buffer code" \
+	"$(sed -n 's/.*, \([0-9]* of [0-9]*\) killed with the v4 suite.*/\1/p' results/mutants/kills.md) mutants killed on 7.3, $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/6.12.log) on 6.12" \
+	mutants mutants
+row "The series applies, passes and fails without the fix on every Debian line with the cache" \
+	"$(grep -c '| PASS | PASS | PASS |$' results/matrix.md) of $(grep -c '^| [0-9]' results/matrix.md) kernel lines" \
+	"kernel lines" kernel-lines
+r73='results/repro/[0-9]-*/runs.md'
+row "A booted pre-fix 7.3 kernel wraps a hold under an execve storm; the fixed one does not" \
+	"a hold wrapped in $(wraps "$r73" prefix) pre-fix runs, $(wraps "$r73" fixed) fixed runs; conservation of buffers failed in $(conserv "$r73") samples of the pool" \
+	"QEMU reproduction" repro
+row "On 6.12 the preemption model decides whether it shows" \
+	"pre-fix: $(wraps results/repro/6.12-4-vcpus-240-s/runs.md prefix) runs wrapped under PREEMPT_NONE, $(wraps results/repro/6.12-4-vcpus-240-s-preempt/runs.md prefix) under PREEMPT; fixed: $(wraps 'results/repro/6.12-*/runs.md' fixed)" \
+	preemption preemption
+row "The fixed pool still has no bound on its size" \
+	"most buffers allocated over every sequence, one buffer held at a time: $growth" \
+	"the suite" suite
+row "Fault injection, memory pressure and PREEMPT_RT lose no buffer, leak nothing, splat nothing" \
+	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; $rt cases pass on a PREEMPT_RT debug kernel, $(sed -n 's/^PASS: //p' results/x86/x86-rt.summary)" \
+	"booted kernels" faults
+row "The test seam costs nothing without CONFIG_KUNIT" \
+	"$(insns 2) instructions in the buffer functions before it, $(insns 3) after" \
+	"the suite" suite
+row "Every check of the last make check-all" \
+	"$(tail -1 results/check-all.log), $(sed -n 's/.*, \([0-9]* min [0-9]* s\):$/\1/p' results/check-all.log) warm without \`make fresh\`" \
+	"the checks" checks
+make=$(secs '`make`')
+row "A cold make check, as CI runs it on a new Debian 12, fits its budget" \
+	"$(mins $((make + $(secs '`make check`')))): \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), 6.12's KUnit run with its cold UML build $(mins "$(secs '6.12: KUnit')"), the walk $(mins "$(secs 'every patch:')")" \
+	"the checks" checks
