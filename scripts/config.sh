@@ -34,7 +34,7 @@ TREE=$OUT/linux BUILD=$OUT/build
 # What 'make patches' writes the series with: its cover letter's text and
 # the subject prefix; which cases must fail without patch 1; the mutants.
 if [ "$LINE" = 7.3 ]; then
-	COVER=$TOP/cover-letter.txt SUBJECT='PATCH v4'
+	COVER=$TOP/cover-letter.txt SUBJECT='PATCH v5'
 else
 	COVER=$TOP/cover-letter-$LINE.txt SUBJECT="PATCH $LINE.y"
 fi
