@@ -9,8 +9,8 @@ cd "$TOP"
 for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/mutants/kills.md results/mutants/6.12.log results/search/search.md \
 	results/matrix.md results/faults/faults.md results/faults-rt/faults.md \
-	results/x86/x86.summary results/x86/x86-rt.summary results/insns/7.3.txt results/check-all.log \
-	results/fresh/cold.md; do
+	results/x86/x86.summary results/x86/x86-rt.summary results/insns/7.3.txt \
+	results/check-all.log results/fresh/cold.md; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
 
@@ -83,6 +83,9 @@ row "Every check of the last make check-all, $(sed -n '1s/^make check-all of \([
 	"$(tail -1 results/check-all.log), $(sed -n 's/.*, \([0-9]* min [0-9]* s\):$/\1/p' results/check-all.log) warm without \`make fresh\`" \
 	"the checks" checks
 make=$(secs '`make`')
-row "A cold make check, as CI runs it on a new Debian 12, fits its budget" \
-	"$(mins $((make + $(secs '`make check`')))): \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), 6.12's KUnit run with its cold UML build $(mins "$(secs '6.12: KUnit')"), the walk $(mins "$(secs 'every patch:')")" \
+cold=$((make + $(secs '`make check`')))
+budget="inside the 45-minute budget"
+[ "$cold" -lt 2700 ] || budget="OVER the 45-minute budget"
+row "A cold make check, as CI runs it on a new Debian 12: \`make fresh\` $(sed -n '1s/^`make fresh` \(of [0-9a-f]*\):.*/\1/p' results/fresh/cold.md)" \
+	"$(mins "$cold"), $budget: \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), 6.12's KUnit run with its cold UML build $(mins "$(secs '6.12: KUnit')"), the walk $(mins "$(secs 'every patch:')")" \
 	"the checks" checks
