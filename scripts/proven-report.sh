@@ -18,13 +18,15 @@ cases() { grep -c '^+	KUNIT_CASE' "$1"/0003-*.patch; }
 lines() { grep -c . "$1"; }
 # wraps DIR-GLOB KERNEL: "N of M" runs of KERNEL whose pool table has a
 # first wrap (the pool table is the one with 9 columns; the run table has 8).
+# (DIR-GLOB is left unquoted on purpose: it names several files.)
 wraps() {
-	cat $1 | awk -F' [|] ' -v k="$2" 'NF == 9 && $1 == "| " k {
-		n++; if ($6 != "never") w++ } END { printf "%d of %d", w, n }'
+	awk -F' [|] ' -v k="$2" 'NF == 9 && $1 == "| " k {
+		n++; if ($6 != "never") w++ } END { printf "%d of %d", w, n }' $1
 }
+# conserv DIR-GLOB: "N of M" pool samples that failed conservation.
 conserv() {
-	cat $1 | awk -F' [|] ' 'NF == 9 && ($1 == "| prefix" || $1 == "| fixed") {
-		s += $3; if ($9 != "none |") f++ } END { printf "%d of %d", f, s }'
+	awk -F' [|] ' 'NF == 9 && ($1 == "| prefix" || $1 == "| fixed") {
+		s += $3; if ($9 != "none |") f++ } END { printf "%d of %d", f, s }' $1
 }
 verdicts() {
 	awk -F' [|] ' '/^[|] [a-z]/ && $NF ~ /^(PASS|FAIL)/ { n++; if ($NF == "PASS |") p++ }
