@@ -2,7 +2,7 @@
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 # LINE=6.12 make ...                works on Debian's 6.12 instead of 7.3.
 
-.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro faults patches clean
+.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro preempt faults patches clean
 
 all: run
 
@@ -36,6 +36,9 @@ docs:		# HTML of the AppArmor admin guide page, no new Sphinx warning
 
 repro:		# execve storm under QEMU, pre-fix against fixed: slab, pool state
 	scripts/repro.sh
+
+preempt:	# the storm under each preemption model of Debian's kernels, traced
+	scripts/preempt.sh
 
 faults:		# execve storm on the fixed kernel with failslab, memory pressure
 	scripts/faults.sh

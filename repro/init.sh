@@ -26,6 +26,28 @@ echo "call_site >= 0x$start && call_site < 0x$end && ptr != 0" \
 	>$t/events/kmem/kmalloc/filter || echo "guest: no kmalloc filter"
 echo 1 >$t/events/kmem/kmalloc/enable
 
+# make preempt's kernels have kprobe events (configs/kprobes.config): trace
+# every aa_get_buffer() and aa_put_buffer() call with every CPU's hold, in a
+# trace instance of its own (the kmalloc count above reads the main one).
+# hold is the first member of struct aa_local_cache, and CPU c's copy of
+# aa_local_buffers lies __per_cpu_offset[c] beyond the symbol.
+a=$t/instances/aa
+if [ -e $t/kprobe_events ]; then
+	base=$((0x$(grep ' aa_local_buffers$' /proc/kallsyms | cut -d' ' -f1)))
+	case $base in -*) ;; *) base=+$base ;; esac
+	holds= c=0
+	while [ $c -lt "$(grep -c ^processor /proc/cpuinfo)" ]; do
+		holds="$holds h$c=$base(@__per_cpu_offset+$((8 * c))):u32"
+		c=$((c + 1))
+	done
+	{ echo "p:aaget aa_get_buffer$holds" >>$t/kprobe_events &&
+	  echo "p:aaput aa_put_buffer$holds" >>$t/kprobe_events &&
+	  mkdir $a && echo boot >$a/trace_clock &&
+	  echo 16384 >$a/buffer_size_kb &&
+	  echo 1 >$a/events/kprobes/enable; } ||
+		echo "guest: kprobe events failed"
+fi
+
 f=/sys/kernel/debug/failslab
 case $scenario in
 none|reserve) ;;
@@ -46,7 +68,14 @@ pressure-*)
 *)	echo "guest: unknown scenario $scenario"; exit 1 ;;
 esac
 
+read -r start _ </proc/uptime
 execstorm "$duration" "$workers" /bin/noop $t/trace
+if [ -d $a ]; then
+	echo 0 >$a/tracing_on
+	awk -v start="$start" -f /trace.awk $a/trace
+	awk '/^(overrun|commit overrun|dropped events):/ { n += $NF }
+		END { print "trace_lost," n + 0 }' $a/per_cpu/cpu*/stats
+fi
 # Failslab off first, with shell builtins: under failslab-100 the next
 # exec would fail.
 case $scenario in failslab-*)

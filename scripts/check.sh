@@ -170,18 +170,32 @@ headings() {
 
 # Each saved make repro result: runs.md is what repro-report.sh makes of the
 # CSVs beside it, and a page quotes it line for line.
+# runs_md DIR: DIR/runs.md is what repro-report.sh makes of the CSVs beside it.
+runs_md() {
+	read -r cpus workers duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, \([0-9]*\) fork+execve workers, \([0-9]*\) s,.*/\1 \2 \3/p' "$1/runs.md") || true
+	if [ -z "$duration" ]; then
+		echo "$1/runs.md: no 'Each run:' line"; return 1
+	fi
+	rm -rf "$tmp/repro"; mkdir "$tmp/repro"; cp "$1"/*.csv "$tmp/repro/"
+	"$TOP/scripts/repro-report.sh" "$tmp/repro" "$cpus" "$duration" \
+		$((workers / cpus)) >/dev/null &&
+	diff -u "$1/runs.md" "$tmp/repro/runs.md"
+}
 rc=0
 for d in "$TOP"/results/repro/*; do
-	read -r cpus workers duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, \([0-9]*\) fork+execve workers, \([0-9]*\) s,.*/\1 \2 \3/p' "$d/runs.md") || true
-	if [ -z "$duration" ]; then
-		echo "$d/runs.md: no 'Each run:' line"; rc=1; continue
-	fi
-	rm -rf "$tmp/repro"; mkdir "$tmp/repro"; cp "$d"/*.csv "$tmp/repro/"
-	"$TOP/scripts/repro-report.sh" "$tmp/repro" "$cpus" "$duration" \
-		$((workers / cpus)) >/dev/null || rc=1
-	diff -u "$d/runs.md" "$tmp/repro/runs.md" || rc=1
+	runs_md "$d" || rc=1
 	quoted "$d/runs.md" || rc=1
 done
+# make preempt: each cell's runs.md as above; the matrix is what
+# preempt-report.sh makes of every cell's runs, and a page quotes it.
+if [ -d "$TOP/results/preempt" ]; then
+	for d in "$TOP"/results/preempt/*/; do
+		runs_md "${d%/}" || rc=1
+	done
+	"$TOP/scripts/preempt-report.sh" |
+		diff -u "$TOP/results/preempt/matrix.md" - || rc=1
+	quoted "$TOP/results/preempt/matrix.md" || rc=1
+fi
 # Each saved make faults result (faults, faults-rt, faults-prefix): its
 # faults.md is what faults-report.sh makes of the files beside it, and a
 # page quotes it.

@@ -16,16 +16,20 @@ LINE=${LINE:-7.3}
 case $LINE in
 7.3)	DEB_SUITE=trixie-backports DEB_VERSION=7.3.4-1~bpo13+1
 	DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
-	PATCHES=$TOP/patches OUT=$CACHE ;;
+	PATCHES=$TOP/patches OUT=$CACHE
+	CONFIG_SHA256=1161d8946bd74094857fc1950da809a14e1b3aafe4f3defbec83150520e3e82c ;;
 7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1
 	DEB_SHA256=73ca6c22599ba411ab3179642d33501ca2c90174e13c3c8d86e996ea1cbf2a8f
 	PATCHES=$TOP/patches/7.2 OUT=$CACHE/7.2 ;;
 6.12)	DEB_SUITE=trixie DEB_VERSION=6.12.117-1
 	DEB_SHA256=9141325315c7f1eca682113d185a8c77c82814aa6e32f7e127e61d6106403835
-	PATCHES=$TOP/patches/6.12 OUT=$CACHE/6.12 ;;
+	PATCHES=$TOP/patches/6.12 OUT=$CACHE/6.12
+	CONFIG_SHA256=12d29b8703e8d33901246011bec674d354781649dcb9fabf136ed0e938b20ca8 ;;
 *)	echo "error: LINE=$LINE: the workbench knows 7.3, 7.2 and 6.12" >&2
 	exit 1 ;;
 esac
+# CONFIG_SHA256: linux-config-LINE of the same version, Debian's own kernel
+# configs, from which make preempt takes the preemption options.
 # Newer versions of the same line are used only when Debian no longer serves
 # DEB_VERSION.
 DEB_PACKAGE=linux-source-$LINE
@@ -110,6 +114,21 @@ no_kvm() {
 	else
 		"$@"
 	fi
+}
+
+# apt_private ARGS...: apt-get (or $APT) on Debian's $DEB_SUITE alone, with
+# lists and downloads kept in $OUT/apt, apart from the system's apt.
+apt_private() {
+	d=$OUT/apt
+	mkdir -p "$d/lists/partial" "$d/archives/partial" "$d/parts"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
+		"http://deb.debian.org/debian $DEB_SUITE main" >"$d/sources.list"
+	set -- -q -o "Dir::Etc::SourceList=$d/sources.list" \
+		-o "Dir::Etc::SourceParts=$d/parts" -o "Dir::State::Lists=$d/lists" \
+		-o "Dir::Cache=$d" -o "Dir::Cache::archives=$d/archives" \
+		-o Acquire::Languages=none -o Acquire::Retries=3 "$@"
+	[ "$(id -u)" != 0 ] || set -- -o APT::Sandbox::User=root "$@"
+	"${APT:-apt-get}" "$@"
 }
 
 # tiny_config ARCH DIR FRAGMENT...: configure DIR as tinyconfig plus the

@@ -3,14 +3,15 @@
 # config.sh, never run. Settings (environment): CPUS DURATION WORKERS (per
 # CPU) MEM SAMPLE, as repro.sh sets them.
 
-# storm_initrd DIR: build the load (repro/*.c) and an initramfs with
-# repro/init.sh as /init in DIR; prints the initramfs's path.
+# storm_initrd DIR: build the load (repro/*.c) and an initramfs with it,
+# repro/trace.awk, and repro/init.sh as /init in DIR; prints its path.
 storm_initrd() {
 	mkdir -p "$1/root/bin"
 	for p in execstorm noop hog; do
 		gcc -static -O2 -s -o "$1/root/bin/$p" "$TOP/repro/$p.c" ||
 			die "cannot build repro/$p.c (above)"
 	done
+	cp "$TOP/repro/trace.awk" "$1/root/"
 	"$TOP/scripts/initramfs.sh" "$1/initramfs" "$TOP/repro/init.sh" "$1/root"
 }
 

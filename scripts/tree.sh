@@ -6,19 +6,6 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-apt_private() {
-	d=$OUT/apt
-	mkdir -p "$d/lists/partial" "$d/archives/partial" "$d/parts"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
-		"http://deb.debian.org/debian $DEB_SUITE main" >"$d/sources.list"
-	set -- -q -o "Dir::Etc::SourceList=$d/sources.list" \
-		-o "Dir::Etc::SourceParts=$d/parts" -o "Dir::State::Lists=$d/lists" \
-		-o "Dir::Cache=$d" -o "Dir::Cache::archives=$d/archives" \
-		-o Acquire::Languages=none -o Acquire::Retries=3 "$@"
-	[ "$(id -u)" != 0 ] || set -- -o APT::Sandbox::User=root "$@"
-	"${APT:-apt-get}" "$@"
-}
-
 # Print the path of a verified .deb in the cache, downloading it if needed.
 fetch_deb() {
 	mkdir -p "$CACHE/deb"

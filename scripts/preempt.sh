@@ -1,0 +1,80 @@
+#!/bin/bash
+# make preempt: who was exposed. The execve storm of make repro on kernels
+# that take their preemption options from Debian's own config for LINE
+# (scripts/debconfig.sh: PREEMPT_DYNAMIC, the line's default model), booted
+# with each preempt= model, pre-fix and fixed interleaved. RT=1: 6.12 built
+# PREEMPT_RT, as Debian's rt flavour. The kernels also have kprobe events
+# (configs/kprobes.config), with which repro/init.sh traces every
+# aa_get_buffer() and aa_put_buffer() call: get/put pairs of one task that
+# ran on different CPUs, and every CPU's hold crossing 2^31 (a wrap, as an
+# event). Settings (environment): MODELS (default: every model of the
+# line), RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per CPU) MEM=1G SAMPLE=10.
+# Each run is saved as it ends in results/preempt/LINE-MODEL-CPUS-vcpus/;
+# one saved there already is not run again, so an interrupted make preempt
+# goes on where it stopped. The matrix: scripts/preempt-report.sh.
+set -eu
+. "$(dirname "$0")/config.sh"
+. "$TOP/scripts/storm.sh"
+
+RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
+WORKERS=${WORKERS:-2} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
+ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils
+out=$OUT/preempt
+mkdir -p "$out"
+
+# The preemption options of Debian's kernel. In 6.12, PREEMPT_RT is a model
+# of its own, without PREEMPT_DYNAMIC (and so without PREEMPT_BUILD);
+# Debian's rt flavour has PREEMPT_LAZY from Debian's RT patches, which are
+# not in linux-source-6.12.
+if [ "${RT:-0}" = 1 ]; then
+	[ "$LINE" = 6.12 ] || die "RT=1: Debian ships an rt flavour of 6.12 only"
+	flavour=rt MODELS=${MODELS:-rt}
+	{ "$TOP/scripts/debconfig.sh" rt |
+		grep -v -E 'CONFIG_PREEMPT_(LAZY|LAZIEST|DYNAMIC|BUILD)[= ]'
+	  echo CONFIG_EXPERT=y; } >"$out/debian-rt.config"
+else
+	flavour=dynamic
+	case $LINE in
+	6.12)	MODELS=${MODELS:-none voluntary full} ;;
+	*)	MODELS=${MODELS:-none voluntary full lazy} ;;
+	esac
+	"$TOP/scripts/debconfig.sh" none >"$out/debian-dynamic.config"
+fi
+set -- "$TOP/configs/repro.config" "$TOP/configs/kprobes.config" \
+	"$out/debian-$flavour.config"
+declare -A kernel
+kernel[prefix]=$("$TOP/scripts/guest.sh" prefix "$BUILD/preempt-prefix-$flavour" "$@")
+kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/preempt-fixed-$flavour" "$@")
+[ "$RUNS" -gt 0 ] || exit 0
+
+initrd=$(storm_initrd "$out/initrd")
+# Each run of every cell before the next run of any, the kernels alternating,
+# so that all cells see the same machine; runs already saved are kept.
+for run in $(seq "$RUNS"); do
+	for model in $MODELS; do
+		dest=$TOP/results/preempt/$LINE-$model-$CPUS-vcpus-$DURATION-s
+		mkdir -p "$dest"
+		APPEND="preempt=$model "
+		[ "$model" = rt ] && APPEND=
+		for k in prefix fixed; do
+			[ -f "$dest/$k-$run.trace" ] &&
+				! grep -q incomplete "$dest/$k-$run.csv" && continue
+			say "run $run of $RUNS, $k kernel, $LINE $model: $CPUS vCPUs," \
+				"$DURATION s; console $out/$k-$run.log"
+			APPEND=$APPEND storm_run "${kernel[$k]}" "$initrd" \
+				"$out/$k-$run" none || true
+			# The model the kernel says it runs, then the trace's counts.
+			{ sed -n 's/.*Dynamic Preempt: \([a-z]*\).*/model,\1/p' \
+				"$out/$k-$run.log.txt" | head -1
+			  grep -q 'Linux version.* PREEMPT_RT ' \
+				"$out/$k-$run.log.txt" && echo model,rt
+			  grep -E '^(trace|wrap|trace_lost),' "$out/$k-$run.log.txt"
+			} >"$out/$k-$run.trace" || true
+			cp "$out/$k-$run.csv" "$out/$k-$run.pool.csv" \
+				"$out/$k-$run.trace" "$dest/"
+		done
+		"$TOP/scripts/repro-report.sh" "$dest" "$CPUS" "$DURATION" \
+			"$WORKERS" >/dev/null || say "no complete run in $dest yet"
+	done
+done
+"$TOP/scripts/preempt-report.sh" | tee "$TOP/results/preempt/matrix.md"
