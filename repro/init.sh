@@ -31,8 +31,10 @@ echo 1 >$t/events/kmem/kmalloc/enable
 # trace instance of its own (the kmalloc count above reads the main one).
 # hold is the first member of struct aa_local_cache, and CPU c's copy of
 # aa_local_buffers lies __per_cpu_offset[c] beyond the symbol.
+# aatrace=0 on the kernel command line (make preempt TRACE=0) leaves them
+# off, to measure what the trace costs.
 a=$t/instances/aa
-if [ -e $t/kprobe_events ]; then
+if [ -e $t/kprobe_events ] && [ "${aatrace:-1}" != 0 ]; then
 	base=$((0x$(grep ' aa_local_buffers$' /proc/kallsyms | cut -d' ' -f1)))
 	case $base in -*) ;; *) base=+$base ;; esac
 	holds= c=0

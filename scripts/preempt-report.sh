@@ -19,6 +19,8 @@ for dir in $(for line in 6.12 7.3; do for model in none voluntary full lazy rt; 
 		ls -d "$line-$model"-*/ 2>/dev/null | sort -t- -k3,3n; done; done); do
 	dir=${dir%/} line=${dir%%-*} rest=${dir#*-} model=${rest%%-*}
 	cpus=$(echo "$rest" | cut -d- -f2) duration=$(echo "$rest" | cut -d- -f4)
+	label=$model traced=1
+	case $dir in *-untraced) label="$model, untraced" traced=0 ;; esac
 	for k in prefix fixed; do
 		n=0 tw=0 pw=0 wraps= first= lists= kmallocs= cross= shared= rate=
 		for trace in "$dir/$k"-*.trace; do
@@ -26,11 +28,13 @@ for dir in $(for line in 6.12 7.3; do for model in none voluntary full lazy rt; 
 			run=${trace%.trace}
 			grep -q incomplete "$run.csv" "$run.pool.csv" && continue
 			grep -qx "model,$model" "$trace" || continue
-			grep -qx 'trace_lost,0' "$trace" || continue
+			[ $traced = 0 ] || grep -qx 'trace_lost,0' "$trace" || continue
 			n=$((n + 1))
-			w=$(awk -F, '$1 == "wrap" { n += $3 } END { print n + 0 }' "$trace")
-			[ "$w" = 0 ] || tw=$((tw + 1))
-			wraps="$wraps $w"
+			if [ $traced = 1 ]; then
+				w=$(awk -F, '$1 == "wrap" { n += $3 } END { print n + 0 }' "$trace")
+				[ "$w" = 0 ] || tw=$((tw + 1))
+				wraps="$wraps $w"
+			fi
 			first="$first $(awk -F, '$1 == "wrap" && $5 != "-" { print $5 }' "$trace" | sort -n | head -1)"
 			awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^hold/) h[i] = 1; next }
 				{ for (i in h) if ($i >= 2147483648) w = 1 } END { exit !w }' "$run.pool.csv" &&
@@ -39,11 +43,12 @@ for dir in $(for line in 6.12 7.3; do for model in none voluntary full lazy rt; 
 				{ s = 0; for (i in c) s += $i } END { print s }' "$run.pool.csv")"
 			kmallocs="$kmallocs $(awk -F, -v w=$((duration / 4)) 'NR > 1 && $1 <= w { kw = $5 } NR > 1 { k = $5 } END { print k - kw }' "$run.csv")"
 			rate="$rate $(awk -F, 'NR > 1 { t = $1; e = $4 } END { printf "%.0f", e / t }' "$run.csv")"
-			cross="$cross $(awk -F, '$1 == "trace" { printf "%.1f", 100 * $5 / $4 }' "$trace")"
-			shared="$shared $(awk -F, '$1 == "trace" { printf "%.1f", 100 * $6 / $4 }' "$trace")"
+			cross="$cross $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $5 / $4 }' "$trace")"
+			shared="$shared $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $6 / $4 }' "$trace")"
 		done
-		[ "$n" -gt 0 ] || { echo "| $line | $model | $cpus | $duration | $k | 0 | | | | | | | | |"; continue; }
+		[ "$n" -gt 0 ] || { echo "| $line | $label | $cpus | $duration | $k | 0 | | | | | | | | |"; continue; }
 		m() { echo "$1" | tr ' ' '\n' | grep . | med; }
-		echo "| $line | $model | $cpus | $duration | $k | $n | $tw, $pw | $(m "$wraps") | $(m "$first") | $(m "$lists") | $(m "$kmallocs") | $(m "$cross") | $(m "$shared") | $(m "$rate") |"
+		[ $traced = 1 ] || tw=-
+		echo "| $line | $label | $cpus | $duration | $k | $n | $tw, $pw | $(m "$wraps") | $(m "$first") | $(m "$lists") | $(m "$kmallocs") | $(m "$cross") | $(m "$shared") | $(m "$rate") |"
 	done
 done

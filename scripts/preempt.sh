@@ -8,7 +8,9 @@
 # aa_get_buffer() and aa_put_buffer() call: get/put pairs of one task that
 # ran on different CPUs, and every CPU's hold crossing 2^31 (a wrap, as an
 # event). Settings (environment): MODELS (default: every model of the
-# line), RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per CPU) MEM=1G SAMPLE=10.
+# line), RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per CPU) MEM=1G SAMPLE=10;
+# TRACE=0 runs without the trace (results in ...-untraced), to measure
+# what it costs.
 # Each run is saved as it ends in results/preempt/LINE-MODEL-CPUS-vcpus/;
 # one saved there already is not run again, so an interrupted make preempt
 # goes on where it stopped. The matrix: scripts/preempt-report.sh.
@@ -53,9 +55,12 @@ initrd=$(storm_initrd "$out/initrd")
 for run in $(seq "$RUNS"); do
 	for model in $MODELS; do
 		dest=$TOP/results/preempt/$LINE-$model-$CPUS-vcpus-$DURATION-s
-		mkdir -p "$dest"
 		APPEND="preempt=$model "
 		[ "$model" = rt ] && APPEND=
+		if [ "${TRACE:-1}" = 0 ]; then
+			dest=$dest-untraced APPEND="${APPEND}aatrace=0 "
+		fi
+		mkdir -p "$dest"
 		for k in prefix fixed; do
 			[ -f "$dest/$k-$run.trace" ] &&
 				! grep -q incomplete "$dest/$k-$run.csv" && continue
