@@ -8,21 +8,25 @@ cd "$(dirname "$0")/../results/preempt"
 
 # median of the numbers on standard input, with their range; "-" if none
 med() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
-	m = v[int((NR + 1) / 2)]; printf "%s", m
+	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+	printf "%s", m
 	if (v[1] != v[NR]) printf " (%s-%s)", v[1], v[NR]; print "" }'; }
+# m "N N N": med of the words
+m() { echo "$1" | tr ' ' '\n' | grep . | med; }
 
 cat <<'HEAD'
 | line | model | vCPUs | load, s | kernel | runs | runs with a wrap: trace, pool reader | wraps per run | first wrap, s | buffers on CPU lists after the load | aa_get_buffer kmallocs after warm-up | pairs put on another CPU, % | pairs interleaved on the get's CPU, % | execs/s |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 HEAD
 for dir in $(for line in 6.12 7.3; do for model in none voluntary full lazy rt; do
-		ls -d "$line-$model"-*/ 2>/dev/null | sort -t- -k3,3n; done; done); do
-	dir=${dir%/} line=${dir%%-*} rest=${dir#*-} model=${rest%%-*}
+		ls -d "$line-$model"-*/ 2>/dev/null | tr -d / | sort -t- -k3,3n
+	done; done); do
+	line=${dir%%-*} rest=${dir#*-} model=${rest%%-*}
 	cpus=$(echo "$rest" | cut -d- -f2) duration=$(echo "$rest" | cut -d- -f4)
 	label=$model traced=1
 	case $dir in *-untraced) label="$model, untraced" traced=0 ;; esac
 	for k in prefix fixed; do
-		n=0 tw=0 pw=0 wraps= first= lists= kmallocs= cross= shared= rate=
+		n=0 tw=0 pw=0 wraps='' first='' lists='' kmallocs='' cross='' shared='' rate=''
 		for trace in "$dir/$k"-*.trace; do
 			[ -e "$trace" ] || continue
 			run=${trace%.trace}
@@ -47,7 +51,6 @@ for dir in $(for line in 6.12 7.3; do for model in none voluntary full lazy rt; 
 			shared="$shared $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $6 / $4 }' "$trace")"
 		done
 		[ "$n" -gt 0 ] || { echo "| $line | $label | $cpus | $duration | $k | 0 | | | | | | | | |"; continue; }
-		m() { echo "$1" | tr ' ' '\n' | grep . | med; }
 		[ $traced = 1 ] || tw=-
 		echo "| $line | $label | $cpus | $duration | $k | $n | $tw, $pw | $(m "$wraps") | $(m "$first") | $(m "$lists") | $(m "$kmallocs") | $(m "$cross") | $(m "$shared") | $(m "$rate") |"
 	done
