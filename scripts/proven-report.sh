@@ -10,7 +10,7 @@ for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/mutants/kills.md results/mutants/6.12.log results/search/search.md \
 	results/matrix.md results/faults/faults.md results/faults-rt/faults.md \
 	results/x86/x86.summary results/x86/x86-rt.summary results/insns/7.3.txt \
-	results/check-all.log results/fresh/cold.md; do
+	results/check-all.log results/fresh/cold.md results/preempt/matrix.md; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
 
@@ -71,6 +71,17 @@ row "A booted pre-fix 7.3 kernel wraps a hold under an execve storm; the fixed o
 	"QEMU reproduction" repro
 row "On 6.12 the preemption model decides whether it shows" \
 	"pre-fix: $(wraps results/repro/6.12-4-vcpus-240-s/runs.md prefix) runs wrapped under PREEMPT_NONE, $(wraps results/repro/6.12-4-vcpus-240-s-preempt/runs.md prefix) under PREEMPT; fixed: $(wraps 'results/repro/6.12-*/runs.md' fixed)" \
+	preemption preemption
+# exposed LINE KERNEL: "MODEL N of M" runs with a traced wrap, per model of
+# make preempt's matrix, at 4 vCPUs.
+exposed() {
+	awk -F' [|] ' -v l="$1" -v k="$2" '$1 == "| " l && $3 == 4 && $5 == k &&
+		$2 !~ /untraced/ {
+		split($7, w, ", "); printf "%s%s %d of %d", s, $2, w[1], $6; s = ", " }' \
+		results/preempt/matrix.md
+}
+row "Debian's kernels without the fix, under the preemption models they can boot with" \
+	"runs with a wrap event, pre-fix 7.3: $(exposed 7.3 prefix); pre-fix 6.12: $(exposed 6.12 prefix); fixed 7.3: $(exposed 7.3 fixed); fixed 6.12: $(exposed 6.12 fixed)" \
 	preemption preemption
 row "The fixed pool still has no bound on its size" \
 	"most buffers allocated over every sequence, one buffer held at a time: $growth" \
