@@ -7,6 +7,9 @@
 #   reserve        the same (make faults raises the reserve from outside)
 #   failslab-P     P % of the kmallocs made in aa_get_buffer() fail
 #   pressure-P     a process holds P % of MemAvailable during the storm
+#   migrate        the migration storm (execstorm -m): the workers on CPUs
+#                  1..n-1, every child moved to CPU 0 while it may be in
+#                  its execve
 # The host reads the pool through the gdbstub after "end of load".
 duration=$1 workers=$2 scenario=${3:-none}
 mount -t proc proc /proc
@@ -51,8 +54,10 @@ if [ -e $t/kprobe_events ] && [ "${aatrace:-1}" != 0 ]; then
 fi
 
 f=/sys/kernel/debug/failslab
+storm=
 case $scenario in
 none|reserve) ;;
+migrate) storm=-m ;;
 failslab-*)
 	# Only slab allocations with a return address in aa_get_buffer() on
 	# their stack may fail, sleeping ones included; "times" counts down.
@@ -71,7 +76,7 @@ pressure-*)
 esac
 
 read -r start _ </proc/uptime
-execstorm "$duration" "$workers" /bin/noop $t/trace
+execstorm $storm "$duration" "$workers" /bin/noop $t/trace
 if [ -d $a ]; then
 	echo 0 >$a/tracing_on
 	awk -v start="$start" -f /trace.awk $a/trace

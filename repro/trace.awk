@@ -3,9 +3,12 @@
 # make preempt's guests (repro/init.sh): an "aaget" or "aaput" event for
 # every aa_get_buffer() and aa_put_buffer() call, with the task, its CPU, a
 # CPU_BOOTTIME time stamp and every CPU's hold as h0=... Prints
-#   trace,GETS,PUTS,PAIRS,CROSS,SHARED,UNMATCHED
+#   trace,GETS,PUTS,PAIRS,CROSS,SHARED,UNMATCHED,KEPT
 #     PAIRS   puts matched to the same task's last unmatched get
 #     CROSS   pairs whose put ran on another CPU than their get
+#     KEPT    of those, puts on a CPU whose hold was above 0 (and not
+#             wrapped): the put keeps the buffer on that CPU's list, the
+#             step by which the search grows the fixed pool
 #     SHARED  pairs during which another task got or put a buffer on the
 #             CPU of the get: how a CPU's hold and list are interleaved
 #     UNMATCHED  puts of a task with no open get (its get was not traced)
@@ -20,6 +23,7 @@ function onevent(ev, pid, cpu, ts,    i, c, v, w, d, gc) {
 		c = substr($i, 2, index($i, "=") - 2) + 0
 		v = substr($i, index($i, "=") + 1) + 0
 		w = v >= 2147483648
+		held[c] = v > 0 && !w
 		ncpu = c + 1 > ncpu ? c + 1 : ncpu
 		if (w && !was[c]) {
 			wraps[c]++
@@ -48,8 +52,10 @@ function onevent(ev, pid, cpu, ts,    i, c, v, w, d, gc) {
 	}
 	pairs++
 	gc = gcpu[pid, d]
-	if (gc != cpu)
+	if (gc != cpu) {
 		cross++
+		kept += held[cpu]
+	}
 	if (cnt[gc] - gcnt[pid, d] > own[pid, gc] - gown[pid, d])
 		shared++
 	if (--depth[pid] == 0) {
@@ -69,8 +75,8 @@ match($0, /-[0-9]+ +\[[0-9]+\]/) {
 		}
 }
 END {
-	printf "trace,%d,%d,%d,%d,%d,%d\n", gets, puts, pairs, cross, shared,
-		unmatched
+	printf "trace,%d,%d,%d,%d,%d,%d,%d\n", gets, puts, pairs, cross,
+		shared, unmatched, kept
 	for (c = 0; c < ncpu; c++)
 		printf "wrap,%d,%d,%d,%s\n", c, wraps[c], heals[c],
 			(c in first) ? sprintf("%.1f", first[c]) : "-"

@@ -25,7 +25,7 @@ lists, checked on every sample to be 0..$most (0 after the load).
 | kernel | run | samples | guest paused per sample, ms: median, max | highest hold (CPU, at) | first wrap at | CPUs wrapped after the load | buffers on CPU lists, global list, in use after the load | conservation failures |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 EOF
-for k in prefix fixed; do
+for k in prefix fixed migrate; do
 	for csv in "$dir/$k"-*.pool.csv; do
 		[ -e "$csv" ] || continue
 		run=$(basename "$csv" .pool.csv); run=${run#"$k"-}
@@ -62,7 +62,12 @@ done
 # Hold per CPU over time, a panel per run; wrapped holds are drawn as
 # crosses on a band of their own above MAX_HOLD_COUNT, a row per CPU (an
 # uncapped hold above 64 that did not wrap is off the plot: see the table).
-runs=$(ls "$dir"/prefix-*.pool.csv | wc -l)
+legs=
+for k in prefix fixed migrate; do
+	ls "$dir/$k"-*.pool.csv >/dev/null 2>&1 && legs="$legs $k"
+done
+set -- $legs
+runs=$(ls "$dir/$1"-*.pool.csv | wc -l)
 end=$(cat "$dir"/*.pool.csv | awk -F, '$1 + 0 > t { t = $1 + 0 } END { print int(t) }')
 gnuplot <<PLOT
 set datafile separator ','
@@ -78,10 +83,10 @@ held(h) = h >= 2**31 ? NaN : h
 do for [fmt in "png svg"] {
 	if (fmt eq "png") { set terminal pngcairo noenhanced size 1200,$((260 * runs)) } else { set terminal svg noenhanced size 1200,$((260 * runs)) }
 	set output '$dir/hold.'.fmt
-	set multiplot layout $runs, 2 title 'hold of each CPU ($cpus vCPUs), read through the gdbstub'
-	do for [r=1:$runs] { do for [k in "prefix fixed"] {
+	set multiplot layout $runs, $# title 'hold of each CPU ($cpus vCPUs), read through the gdbstub'
+	do for [r=1:$runs] { do for [k in "$*"] {
 		f = '$dir/'.k.'-'.r.'.pool.csv'
-		set title k.' kernel, run '.r
+		set title k.(k eq 'migrate' ? ' storm on the fixed' : '').' kernel, run '.r
 		set xlabel 'seconds of load'
 		plot for [c=0:$cpus-1] f every ::1 using 1:(held(column(6 + c))) with linespoints pt 7 ps 0.4 lc c + 1 title 'CPU '.c, \
 		     for [c=0:$cpus-1] f every ::1 using 1:(wrap(column(6 + c), c)) with points pt 2 ps 1 lw 2 lc c + 1 notitle

@@ -14,44 +14,84 @@ med() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
 # m "N N N": med of the words
 m() { echo "$1" | tr ' ' '\n' | grep . | med; }
 
+# cell DIR K MODEL TRACED: the medians of kernel (or storm) K's counted runs
+# in DIR: n (runs), tw and pw (runs with a wrap in the trace and in the pool
+# reader's samples), and, as "N N N" lists, wraps first lists most kmallocs
+# cross shared rate moved kept.
+cell() {
+	n=0 tw=0 pw=0 wraps='' first='' lists='' most='' kmallocs='' cross=''
+	shared='' rate='' moved='' kept=''
+	for trace in "$1/$2"-*.trace; do
+		[ -e "$trace" ] || continue
+		run=${trace%.trace}
+		grep -q incomplete "$run.csv" "$run.pool.csv" && continue
+		grep -qx "model,$3" "$trace" || continue
+		[ "$4" = 0 ] || grep -qx 'trace_lost,0' "$trace" || continue
+		n=$((n + 1))
+		if [ "$4" = 1 ]; then
+			w=$(awk -F, '$1 == "wrap" { n += $3 } END { print n + 0 }' "$trace")
+			[ "$w" = 0 ] || tw=$((tw + 1))
+			wraps="$wraps $w"
+		fi
+		first="$first $(awk -F, '$1 == "wrap" && $5 != "-" { print $5 }' "$trace" | sort -n | head -1)"
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^hold/) h[i] = 1; next }
+			{ for (i in h) if ($i >= 2147483648) w = 1 } END { exit !w }' "$run.pool.csv" &&
+			pw=$((pw + 1))
+		read -r l mo < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^count/) c[i] = 1; next }
+			{ s = 0; for (i in c) s += $i; m = s > m ? s : m } END { print s, m + 0 }' "$run.pool.csv")
+		lists="$lists $l" most="$most $mo"
+		kmallocs="$kmallocs $(awk -F, -v w=$((duration / 4)) 'NR > 1 && $1 <= w { kw = $5 } NR > 1 { k = $5 } END { print k - kw }' "$run.csv")"
+		rate="$rate $(awk -F, 'NR > 1 { t = $1; e = $4 } END { printf "%.0f", e / t }' "$run.csv")"
+		cross="$cross $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $5 / $4 }' "$trace")"
+		shared="$shared $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $6 / $4 }' "$trace")"
+		moved="$moved $(awk -F, '$1 == "moved" { print $2 }' "$trace")"
+		kept="$kept $(awk -F, '$1 == "trace" { print $8 }' "$trace")"
+	done
+}
+
+# cells [-migrate]: the saved cells, by line and model, then vCPUs; those of
+# SCENARIO=migrate with -migrate, the others without.
+cells() {
+	for line in 6.12 7.3; do for model in none voluntary full lazy rt; do
+		ls -d "$line-$model"-*/ 2>/dev/null | tr -d / | sort -t- -k3,3n
+	done; done | if [ $# = 0 ]; then grep -v -- -migrate; else grep -- -migrate; fi
+}
+
+# parse DIR: line model cpus duration of a cell
+parse() {
+	line=${1%%-*} rest=${1#*-} model=${rest%%-*}
+	cpus=$(echo "$rest" | cut -d- -f2) duration=$(echo "$rest" | cut -d- -f4)
+}
+
 cat <<'HEAD'
 | line | model | vCPUs | load, s | kernel | runs | runs with a wrap: trace, pool reader | wraps per run | first wrap, s | buffers on CPU lists after the load | aa_get_buffer kmallocs after warm-up | pairs put on another CPU, % | pairs interleaved on the get's CPU, % | execs/s |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 HEAD
-for dir in $(for line in 6.12 7.3; do for model in none voluntary full lazy rt; do
-		ls -d "$line-$model"-*/ 2>/dev/null | tr -d / | sort -t- -k3,3n
-	done; done); do
-	line=${dir%%-*} rest=${dir#*-} model=${rest%%-*}
-	cpus=$(echo "$rest" | cut -d- -f2) duration=$(echo "$rest" | cut -d- -f4)
+for dir in $(cells); do
+	parse "$dir"
 	label=$model traced=1
 	case $dir in *-untraced) label="$model, untraced" traced=0 ;; esac
 	for k in prefix fixed; do
-		n=0 tw=0 pw=0 wraps='' first='' lists='' kmallocs='' cross='' shared='' rate=''
-		for trace in "$dir/$k"-*.trace; do
-			[ -e "$trace" ] || continue
-			run=${trace%.trace}
-			grep -q incomplete "$run.csv" "$run.pool.csv" && continue
-			grep -qx "model,$model" "$trace" || continue
-			[ $traced = 0 ] || grep -qx 'trace_lost,0' "$trace" || continue
-			n=$((n + 1))
-			if [ $traced = 1 ]; then
-				w=$(awk -F, '$1 == "wrap" { n += $3 } END { print n + 0 }' "$trace")
-				[ "$w" = 0 ] || tw=$((tw + 1))
-				wraps="$wraps $w"
-			fi
-			first="$first $(awk -F, '$1 == "wrap" && $5 != "-" { print $5 }' "$trace" | sort -n | head -1)"
-			awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^hold/) h[i] = 1; next }
-				{ for (i in h) if ($i >= 2147483648) w = 1 } END { exit !w }' "$run.pool.csv" &&
-				pw=$((pw + 1))
-			lists="$lists $(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^count/) c[i] = 1; next }
-				{ s = 0; for (i in c) s += $i } END { print s }' "$run.pool.csv")"
-			kmallocs="$kmallocs $(awk -F, -v w=$((duration / 4)) 'NR > 1 && $1 <= w { kw = $5 } NR > 1 { k = $5 } END { print k - kw }' "$run.csv")"
-			rate="$rate $(awk -F, 'NR > 1 { t = $1; e = $4 } END { printf "%.0f", e / t }' "$run.csv")"
-			cross="$cross $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $5 / $4 }' "$trace")"
-			shared="$shared $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $6 / $4 }' "$trace")"
-		done
+		cell "$dir" $k "$model" $traced
 		[ "$n" -gt 0 ] || { echo "| $line | $label | $cpus | $duration | $k | 0 | | | | | | | | |"; continue; }
 		[ $traced = 1 ] || tw=-
 		echo "| $line | $label | $cpus | $duration | $k | $n | $tw, $pw | $(m "$wraps") | $(m "$first") | $(m "$lists") | $(m "$kmallocs") | $(m "$cross") | $(m "$shared") | $(m "$rate") |"
+	done
+done
+
+# SCENARIO=migrate: the fixed kernel under the plain and the migration storm.
+dirs=$(cells -migrate)
+[ -n "$dirs" ] || exit 0
+cat <<'HEAD'
+
+| line | model | vCPUs | load, s | storm on the fixed kernel | runs | children moved to CPU 0 | pairs put on another CPU, % | of those, puts on a CPU with hold above 0 | aa_get_buffer kmallocs after warm-up | most buffers on CPU lists in a sample | buffers on CPU lists after the load | runs with a wrap: trace, pool reader | execs/s |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+HEAD
+for dir in $dirs; do
+	parse "$dir"
+	for k in fixed migrate; do
+		cell "$dir" $k "$model" 1
+		storm=plain; [ $k = fixed ] || storm=migration
+		echo "| $line | $model | $cpus | $duration | $storm | $n | $(m "$moved") | $(m "$cross") | $(m "$kept") | $(m "$kmallocs") | $(m "$most") | $(m "$lists") | $tw, $pw | $(m "$rate") |"
 	done
 done

@@ -10,7 +10,9 @@
 # event). Settings (environment): MODELS (default: every model of the
 # line), RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per CPU) MEM=1G SAMPLE=10;
 # TRACE=0 runs without the trace (results in ...-untraced), to measure
-# what it costs.
+# what it costs. SCENARIO=migrate: the fixed kernel under the plain storm
+# and under the migration storm (repro/init.sh), interleaved, instead of
+# pre-fix against fixed (results in ...-migrate).
 # Each run is saved as it ends in
 # results/preempt/LINE-MODEL-CPUS-vcpus-DURATION-s/; one saved there already
 # is not run again, so an interrupted make preempt goes on where it stopped.
@@ -21,6 +23,14 @@ set -eu
 
 RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
 WORKERS=${WORKERS:-2} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
+SCENARIO=${SCENARIO:-none}
+# The legs of each cell: a kernel, and the storm's scenario where it is not
+# the plain one.
+case $SCENARIO in
+none)	legs="prefix fixed" ;;
+migrate) legs="fixed fixed:migrate" ;;
+*)	die "SCENARIO=$SCENARIO: make preempt knows none and migrate" ;;
+esac
 ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils
 out=$OUT/preempt
 mkdir -p "$out"
@@ -64,20 +74,25 @@ for run in $(seq "$RUNS"); do
 		if [ "${TRACE:-1}" = 0 ]; then
 			dest=$dest-untraced APPEND="${APPEND}aatrace=0 "
 		fi
+		[ "$SCENARIO" = none ] || dest=$dest-$SCENARIO
 		mkdir -p "$dest"
-		for k in prefix fixed; do
+		for leg in $legs; do
+			# k names the files: the kernel, or the scenario
+			kern=${leg%:*} scenario=none k=$leg
+			case $leg in *:*) scenario=${leg#*:} k=$scenario ;; esac
 			[ -f "$dest/$k-$run.trace" ] &&
 				! grep -q incomplete "$dest/$k-$run.csv" && continue
-			say "run $run of $RUNS, $k kernel, $LINE $model: $CPUS vCPUs," \
-				"$DURATION s; console $out/$k-$run.log"
-			APPEND=$APPEND storm_run "${kernel[$k]}" "$initrd" \
-				"$out/$k-$run" none || true
+			say "run $run of $RUNS, $kern kernel, $LINE $model," \
+				"$scenario storm: $CPUS vCPUs, $DURATION s;" \
+				"console $out/$k-$run.log"
+			APPEND=$APPEND storm_run "${kernel[$kern]}" "$initrd" \
+				"$out/$k-$run" "$scenario" || true
 			# The model the kernel says it runs, then the trace's counts.
 			{ sed -n 's/.*Dynamic Preempt: \([a-z]*\).*/model,\1/p' \
 				"$out/$k-$run.log.txt" | head -1
 			  grep -q 'Linux version.* PREEMPT_RT ' \
 				"$out/$k-$run.log.txt" && echo model,rt
-			  grep -E '^(trace|wrap|trace_lost),' "$out/$k-$run.log.txt"
+			  grep -E '^(trace|wrap|trace_lost|moved),' "$out/$k-$run.log.txt"
 			} >"$out/$k-$run.trace" || true
 			cp "$out/$k-$run.csv" "$out/$k-$run.pool.csv" \
 				"$out/$k-$run.trace" "$dest/"
