@@ -131,6 +131,52 @@ apt_private() {
 	"${APT:-apt-get}" "$@"
 }
 
+# fetch_deb PACKAGE VERSION SHA256 ARCH: print the path of PACKAGE's .deb
+# in the cache, downloaded from Debian's $DEB_SUITE unless the cache has it,
+# checked against SHA256 (pinned in this file). If Debian no longer serves
+# VERSION, warns and takes the newest it serves, unpinned.
+fetch_deb() {
+	pkg=$1 ver=$2 sha=$3
+	mkdir -p "$CACHE/deb"
+	deb=$CACHE/deb/${pkg}_$(echo "$ver" | sed 's/:/%3a/')_$4.deb
+	if [ -f "$deb" ]; then
+		if echo "$sha  $deb" | sha256sum -c --status; then
+			echo "$deb"; return
+		fi
+		say "cached $deb fails its SHA-256 check; deleting it, fetching again"
+		rm -f "$deb"
+	fi
+	apt_private update >&2 || die "cannot reach Debian's $DEB_SUITE archive" \
+		"(apt-get update failed above); check the network or proxy, then rerun"
+	if ! APT=apt-cache apt_private show "$pkg=$ver" >/dev/null 2>&1; then
+		ver=$(APT=apt-cache apt_private show "$pkg" 2>/dev/null |
+			sed -n 's/^Version: //p' | sort -V | tail -n 1)
+		[ -n "$ver" ] || die "Debian's $DEB_SUITE serves no $pkg"
+		cat >&2 <<-MSG
+		########################################################################
+		WARNING: Debian no longer serves $pkg $2.
+		Falling back to $pkg $ver; the checks will tell whether the series
+		still applies. Pin it in scripts/config.sh once it does.
+		########################################################################
+		MSG
+		sha=
+	fi
+	tmp=$CACHE/deb/tmp.$$
+	rm -rf "$CACHE"/deb/tmp.*; mkdir "$tmp"
+	(cd "$tmp" && apt_private download "$pkg=$ver") >&2 ||
+		die "apt-get download $pkg=$ver failed (above); rerun when the" \
+			"archive is reachable"
+	f=$(ls "$tmp"/*.deb)
+	if [ -n "$sha" ] && ! echo "$sha  $f" | sha256sum -c --status; then
+		rm -rf "$tmp"
+		die "downloaded $pkg $ver does not match its SHA-256 in" \
+			"scripts/config.sh; deleted it, rerun to fetch again"
+	fi
+	say "fetched $pkg $ver, SHA-256 $(sha256sum "$f" | cut -d' ' -f1)"
+	mv "$f" "$CACHE/deb/" && rm -rf "$tmp"
+	echo "$CACHE/deb/$(basename "$f")"
+}
+
 # tiny_config ARCH DIR FRAGMENT...: configure DIR as tinyconfig plus the
 # fragments, unless it already is; die if an option did not take.
 tiny_config() {

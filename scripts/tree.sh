@@ -6,50 +6,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
-# Print the path of a verified .deb in the cache, downloading it if needed.
-fetch_deb() {
-	mkdir -p "$CACHE/deb"
-	deb=$CACHE/deb/${DEB_PACKAGE}_$(echo "$DEB_VERSION" | sed 's/:/%3a/')_all.deb
-	if [ -f "$deb" ]; then
-		if echo "$DEB_SHA256  $deb" | sha256sum -c --status; then
-			echo "$deb"; return
-		fi
-		say "cached $deb fails its SHA-256 check; deleting it, fetching again"
-		rm -f "$deb"
-	fi
-	apt_private update >&2 || die "cannot reach Debian's $DEB_SUITE archive" \
-		"(apt-get update failed above); check the network or proxy, then rerun"
-	pkg=$DEB_PACKAGE ver=$DEB_VERSION
-	if ! APT=apt-cache apt_private show "$pkg=$ver" >/dev/null 2>&1; then
-		ver=$(APT=apt-cache apt_private show "$pkg" 2>/dev/null |
-			sed -n 's/^Version: //p' | sort -V | tail -n 1)
-		[ -n "$ver" ] || die "Debian's $DEB_SUITE serves no $pkg"
-		cat >&2 <<-MSG
-		########################################################################
-		WARNING: Debian no longer serves $DEB_PACKAGE $DEB_VERSION.
-		Falling back to $pkg $ver; the checks will tell whether the series
-		still applies. Pin it in scripts/config.sh once it does.
-		########################################################################
-		MSG
-	fi
-	tmp=$CACHE/deb/tmp.$$
-	rm -rf "$CACHE"/deb/tmp.*; mkdir "$tmp"
-	(cd "$tmp" && apt_private download "$pkg=$ver") >&2 ||
-		die "apt-get download $pkg=$ver failed (above); rerun when the" \
-			"archive is reachable"
-	f=$(ls "$tmp"/*.deb)
-	if [ "$pkg=$ver" = "$DEB_PACKAGE=$DEB_VERSION" ] &&
-	   ! echo "$DEB_SHA256  $f" | sha256sum -c --status; then
-		rm -rf "$tmp"
-		die "downloaded $pkg $ver does not match DEB_SHA256 in" \
-			"scripts/config.sh; deleted it, rerun to fetch again"
-	fi
-	say "fetched $pkg $ver, SHA-256 $(sha256sum "$f" | cut -d' ' -f1)"
-	mv "$f" "$CACHE/deb/" && rm -rf "$tmp"
-	echo "$CACHE/deb/$(basename "$f")"
-}
-
-deb=$(fetch_deb)
+deb=$(fetch_deb "$DEB_PACKAGE" "$DEB_VERSION" "$DEB_SHA256" all)
 tree=$TREE
 if [ "$(cat "$tree/.git/wb-deb" 2>/dev/null)" != "$(basename "$deb")" ]; then
 	say "extracting $(basename "$deb") into $tree"
