@@ -186,11 +186,13 @@ for d in "$TOP"/results/repro/*; do
 	runs_md "$d" || rc=1
 	quoted "$d/runs.md" || rc=1
 done
-# make preempt: each cell's runs.md as above; the matrix is what
-# preempt-report.sh makes of every cell's runs, and a page quotes it.
+# make preempt: each cell's runs.md as above, quoted for the migration
+# storm's cells; the matrix is what preempt-report.sh makes of every cell's
+# runs, and a page quotes it.
 if [ -d "$TOP/results/preempt" ]; then
 	for d in "$TOP"/results/preempt/*/; do
 		runs_md "${d%/}" || rc=1
+		case $d in *-migrate/) quoted "${d%/}/runs.md" || rc=1 ;; esac
 	done
 	"$TOP/scripts/preempt-report.sh" |
 		diff -u "$TOP/results/preempt/matrix.md" - || rc=1

@@ -42,19 +42,18 @@ cell() {
 		lists="$lists $l" most="$most $mo"
 		kmallocs="$kmallocs $(awk -F, -v w=$((duration / 4)) 'NR > 1 && $1 <= w { kw = $5 } NR > 1 { k = $5 } END { print k - kw }' "$run.csv")"
 		rate="$rate $(awk -F, 'NR > 1 { t = $1; e = $4 } END { printf "%.0f", e / t }' "$run.csv")"
-		cross="$cross $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $5 / $4 }' "$trace")"
-		shared="$shared $(awk -F, '$1 == "trace" { printf "%.2f", 100 * $6 / $4 }' "$trace")"
+		cross="$cross $(awk -F, '$1 == "trace" { printf "%.3f", 100 * $5 / $4 }' "$trace")"
+		shared="$shared $(awk -F, '$1 == "trace" { printf "%.3f", 100 * $6 / $4 }' "$trace")"
 		moved="$moved $(awk -F, '$1 == "moved" { print $2 }' "$trace")"
 		kept="$kept $(awk -F, '$1 == "trace" { print $8 }' "$trace")"
 	done
 }
 
-# cells [-migrate]: the saved cells, by line and model, then vCPUs; those of
-# SCENARIO=migrate with -migrate, the others without.
+# cells: the saved cells, by line and model, then vCPUs
 cells() {
 	for line in 6.12 7.3; do for model in none voluntary full lazy rt; do
 		ls -d "$line-$model"-*/ 2>/dev/null | tr -d / | sort -t- -k3,3n
-	done; done | if [ $# = 0 ]; then grep -v -- -migrate; else grep -- -migrate; fi
+	done; done
 }
 
 # parse DIR: line model cpus duration of a cell
@@ -67,7 +66,7 @@ cat <<'HEAD'
 | line | model | vCPUs | load, s | kernel | runs | runs with a wrap: trace, pool reader | wraps per run | first wrap, s | buffers on CPU lists after the load | aa_get_buffer kmallocs after warm-up | pairs put on another CPU, % | pairs interleaved on the get's CPU, % | execs/s |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 HEAD
-for dir in $(cells); do
+for dir in $(cells | grep -v -- -migrate); do
 	parse "$dir"
 	label=$model traced=1
 	case $dir in *-untraced) label="$model, untraced" traced=0 ;; esac
@@ -80,8 +79,7 @@ for dir in $(cells); do
 done
 
 # SCENARIO=migrate: the fixed kernel under the plain and the migration storm.
-dirs=$(cells -migrate)
-[ -n "$dirs" ] || exit 0
+dirs=$(cells | grep -- -migrate) || exit 0
 cat <<'HEAD'
 
 | line | model | vCPUs | load, s | storm on the fixed kernel | runs | children moved to CPU 0 | pairs put on another CPU, % | of those, puts on a CPU with hold above 0 | aa_get_buffer kmallocs after warm-up | most buffers on CPU lists in a sample | buffers on CPU lists after the load | runs with a wrap: trace, pool reader | execs/s |
