@@ -17,8 +17,9 @@
  * 1..n-1, and a mover on CPU 0 moves every child to CPU 0 once, as soon as
  * it sees it, while it may still be inside its execve. A child moved
  * between aa_get_buffer() and aa_put_buffer() puts its buffer on CPU 0,
- * where nothing else takes buffers: the schedule under which the search
- * finds the fixed pool growing. It ends with "moved,N" (children moved).
+ * where only the children moved there take buffers: the schedule under
+ * which the search finds the fixed pool growing, if CPU 0's hold is up.
+ * It ends with "moved,N" (children moved).
  */
 #define _GNU_SOURCE
 #include <sched.h>
