@@ -86,6 +86,15 @@ row "Debian's kernels without the fix, under the preemption models they can boot
 row "The fixed pool still has no bound on its size" \
 	"most buffers allocated over every sequence, one buffer held at a time: $growth" \
 	"the suite" suite
+# migration STORM COLUMN: column COLUMN of the row of STORM (plain or
+# migration) in make preempt's table of the migration storm
+migration() {
+	awk -F' [|] ' -v s="$1" -v c="$2" '$5 == s { print $c }' \
+		results/preempt/matrix.md
+}
+row "A booted fixed kernel driven toward that schedule, by a storm that moves tasks between CPUs, did not grow" \
+	"7.3 at preempt=full, $(migration migration 6) runs of $(migration migration 4) s per storm: puts on a CPU whose hold was up $(migration migration 9) per run (plain storm: $(migration plain 9)); buffers allocated after warm-up $(migration migration 10) (plain: $(migration plain 10)); most on CPU lists in a sample $(migration migration 11) (plain: $(migration plain 11))" \
+	preemption preemption
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
 	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; the suites as modules on a debug kernel: $(ran results/x86/x86.summary) cases pass, $(sed -n 's/^PASS: //p' results/x86/x86.summary); on its PREEMPT_RT build: $(ran results/x86/x86-rt.summary), $(sed -n 's/^PASS: //p' results/x86/x86-rt.summary)" \
 	"booted kernels" faults
