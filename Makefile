@@ -19,8 +19,9 @@ check-all:	# make check, x86, 6.12 mutants and bisect, 7.2; make fresh (results/
 fresh:		# make and make check in a new Debian 12 chroot, empty cache
 	scripts/fresh.sh
 
-mutants:	# deliberate bugs in the buffer code; the suite must catch each
+mutants:	# deliberate bugs in the buffer code (and the RFC's); the suite must catch each
 	scripts/mutants.sh
+	scripts/mutants.sh rfc
 
 timing:		# how long the suites run under UML, 5 runs (results/timing/)
 	scripts/timing.sh
@@ -46,10 +47,12 @@ faults:		# execve storm on the fixed kernel with failslab, memory pressure
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 	scripts/insns.sh
 
-patches:	# export branch "series" of each line's tree to patches/, patches/LINE/
+patches:	# export branch "series" of each line's tree to patches/, patches/LINE/;
+		# branch "rfc" of 7.3's to patches/rfc/
 	LINE=7.3 scripts/export.sh
 	LINE=7.2 scripts/export.sh
 	LINE=6.12 scripts/export.sh
+	RFC=1 scripts/export.sh
 
 clean:		# forget the cached package, trees and builds
 	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/aa-buffer-series"

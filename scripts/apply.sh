@@ -5,6 +5,9 @@
 #   series        prefix + every patch: what users get
 #   series-stock  stock + every patch but 0001, which stock already has
 #   negative      prefix + every patch but 0001: the negative control
+#   rfc           series + patches/rfc/ (7.3 only)
+#   rfc-negative  rfc with aa_put_buffer() as the series has it: the RFC's
+#                 tests on today's pool
 # and checks that series and series-stock hold identical trees.
 #
 # With KERNEL_SRC=/path/to/linux (a git tree of yours), it applies the series
@@ -13,24 +16,6 @@
 # your HEAD, in a worktree under the cache; your checkout is not touched.
 set -eu
 . "$(dirname "$0")/config.sh"
-
-# am BRANCH START PATCH...: git am the patches on START and point BRANCH at
-# the result; if one fails, abort, leave BRANCH as it was, name the patch.
-am() {
-	branch=$1 start=$2; shift 2
-	git checkout -q -f --detach "$start"
-	if ! wb_git am -q "$@" >"$OUT/am.log" 2>&1; then
-		n=$(cat "$(git rev-parse --git-path rebase-apply/next)")
-		git am --abort
-		grep -v -e "^hint:" -e "^When you have" -e "^If you prefer" \
-			-e "^To restore" "$OUT/am.log" >&2 || true
-		eval "failed=\${$n}"
-		die "$(basename "$failed") does not apply to $start" \
-			"($(git log -1 --format=%s "$start")); git am was aborted" \
-			"and branch $branch left as it was. Rebase that patch and rerun."
-	fi
-	git checkout -q -B "$branch"
-}
 
 # The patch files after 0001, only if 0001 is present in the current tree.
 rest_if_fix_present() {
@@ -107,7 +92,8 @@ recover
 
 # Rebuild the branches only when patches/ or the base trees changed, so
 # that a rerun leaves the files, and so the build, untouched.
-stamp=$({ series_patches | xargs cat; git rev-parse stock prefix; } |
+stamp=$({ series_patches | xargs cat; [ -z "$RFC_PATCHES" ] || rfc_patches | xargs cat
+	   git rev-parse stock prefix; } |
 	sha256sum | cut -c1-16)
 if [ "$(cat .git/wb-series 2>/dev/null)" = "$stamp $(git rev-parse -q --verify series)" ]; then
 	git checkout -q series
@@ -134,4 +120,17 @@ if [ "$(git rev-parse 'series^{tree}')" != "$(git rev-parse 'series-stock^{tree}
 	die "the series on the pre-fix tree and on the stock tree differ (above)"
 fi
 say "series and series-stock end in identical trees ($(git rev-parse --short 'series^{tree}'))"
+if [ -n "$RFC_PATCHES" ]; then
+	# shellcheck disable=SC2046
+	am rfc series $(rfc_patches)
+	git checkout -q -f -B rfc-negative rfc
+	git show series:security/apparmor/lsm.c >security/apparmor/lsm.c
+	wb_git commit -q -a -m "Workbench: the RFC's tests on today's pool
+
+Workbench commit, never submitted: security/apparmor/lsm.c as the series
+has it, without the cap on the per-CPU caches; the RFC's tests and
+include/path.h stay."
+	git checkout -q series
+	say "rfc: patches/rfc/ on the series; rfc-negative: its tests on today's pool"
+fi
 echo "$stamp $(git rev-parse series)" >.git/wb-series

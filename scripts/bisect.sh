@@ -5,6 +5,7 @@
 # (the pre-fix tree) lacks, kernel-doc -Wall finds
 # nothing new in the files the series touches, and the KUnit suites build,
 # link and pass under UML. Incremental builds make a step cost seconds.
+# On 7.3 the walk goes on through the RFC of patches/rfc/ (branch rfc).
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -53,7 +54,9 @@ git checkout -q prefix
 warnings | strip >"$out/base.txt"
 echo "base (pre-fix tree): $(wc -l <"$out/base.txt") known warnings"
 n=0
-for c in $(git rev-list --reverse prefix..series); do
+tip=series
+[ -z "$RFC_PATCHES" ] || tip=rfc
+for c in $(git rev-list --reverse prefix..$tip); do
 	n=$((n + 1))
 	git checkout -q "$c"
 	subject=$(git log -1 --format=%s)

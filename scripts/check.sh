@@ -56,19 +56,46 @@ series_checks() {
 	[ "$rc" = 0 ] || return 1
 	cd "$TREE"
 
+	exported "$label" "$PATCHES" "the applied series"
+	style "$label" $(series_patches)
+	passes "$label" series "patched tree"
+	cp "$BUILD/um/test.log" "$tmp/series-um-$LINE.log" 2>/dev/null || true
+	fails "$label" negative "$NEGATIVE" "without patch 1"
+	[ -n "$RFC_PATCHES" ] || return 0
+
+	# The RFC on top of it (7.3): the same, and its bound case must fail
+	# on today's pool.
+	label="${label}RFC: "
+	RFC=1 exported "$label" "$RFC_PATCHES" "branch rfc"
+	style "$label" $(rfc_patches)
+	passes "$label" rfc "series + patches/rfc/"
+	cp "$BUILD/um/test.log" "$tmp/rfc-um.log" 2>/dev/null || true
+	fails "$label" rfc-negative "$RFC_NEGATIVE" \
+		"on today's pool (lsm.c as the series has it)"
+	# how the bound case fails there, which docs/rfc.md quotes
+	sed -n '/more than the bound/{s/^ *//;p;n;s/^ *//;p;}' \
+		"$BUILD/um/test.log" >"$tmp/rfc-negative.txt" 2>/dev/null || true
+}
+
+# exported LABEL DIR WHAT: DIR is what 'make patches' writes.
+exported() {
 	mkdir "$tmp/export"
 	rc=0
 	"$TOP/scripts/export.sh" "$tmp/export" >/dev/null &&
-		diff -r -x 6.12 -x 7.2 "$PATCHES" "$tmp/export" || rc=1
+		diff -r -x 6.12 -x 7.2 -x rfc "$2" "$tmp/export" || rc=1
 	rm -rf "$tmp/export"
-	report $rc "${label}$dir is what 'make patches' writes from the applied series"
+	report $rc "${1}${2#"$TOP"/}/ is what 'make patches' writes from $3"
+}
 
-	# checkpatch.pl --strict must report nothing, with two types set aside:
-	# - UNKNOWN_COMMIT_ID: Debian's tree has no git history, so checkpatch
-	#   cannot look up the SHA in Fixes:.
-	# - FILE_PATH_CHANGES: "added file(s), does MAINTAINERS need updating?"
-	#   is asked of every new file. get_maintainer.pl answers it below.
-	for p in $(series_patches); do
+# style LABEL PATCH...: checkpatch.pl --strict must report nothing, with two
+# types set aside:
+# - UNKNOWN_COMMIT_ID: Debian's tree has no git history, so checkpatch
+#   cannot look up the SHA in Fixes:.
+# - FILE_PATH_CHANGES: "added file(s), does MAINTAINERS need updating?"
+#   is asked of every new file. get_maintainer.pl answers it below.
+style() {
+	label=$1; shift
+	for p in "$@"; do
 		out=$(perl scripts/checkpatch.pl --strict \
 			--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$p" 2>/dev/null) &&
 			rc=0 || { rc=1; echo "$out"; }
@@ -78,18 +105,24 @@ series_checks() {
 			echo "$out" | grep -q 'John Johansen' && rc=0 || { rc=1; echo "$out"; }
 		report $rc "${label}get_maintainer.pl names the AppArmor maintainer and list for $(basename "$p")"
 	done
+}
 
-	kunit_on series series-um
-	cp "$BUILD/um/test.log" "$tmp/series-um-$LINE.log" 2>/dev/null || true
-	rc=0; [ ! -s "$tmp/series-um.failed" ] || { cat "$tmp/series-um.failed"; rc=1; }
-	report $rc "${label}KUnit on UML, patched tree: every case passes"
+# passes LABEL BRANCH WHAT: every KUnit case passes on BRANCH.
+passes() {
+	kunit_on "$2" "$2-um"
+	rc=0; [ ! -s "$tmp/$2-um.failed" ] || { cat "$tmp/$2-um.failed"; rc=1; }
+	report $rc "${1}KUnit on UML, $3: every case passes"
+}
 
-	kunit_on negative negative-um
+# fails LABEL BRANCH EXPECTED WHAT: exactly the cases in EXPECTED fail on
+# BRANCH, the negative control.
+fails() {
+	kunit_on "$2" "$2-um"
 	git checkout -q series
-	sort "$NEGATIVE" >"$tmp/expected"
+	sort "$3" >"$tmp/expected"
 	rc=0
-	diff -U0 --label expected --label failed "$tmp/expected" "$tmp/negative-um.failed" || rc=1
-	report $rc "${label}negative control: without patch 1 exactly ${NEGATIVE#"$TOP"/} fail"
+	diff -U0 --label expected --label failed "$tmp/expected" "$tmp/$2-um.failed" || rc=1
+	report $rc "${1}negative control: $4 exactly ${3#"$TOP"/} fail"
 }
 
 "$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
@@ -114,6 +147,12 @@ cat "$tmp/mutants.log"
 diff -u --label results/mutants/v5.log --label 'this run' \
 	"$TOP/results/mutants/v5.log" "$tmp/mutants.log" || rc=1
 report $rc "mutants: the suite fails on every mutant in mutants/, caught by the cases in results/mutants/v5.log"
+rc=0
+"$TOP/scripts/mutants.sh" rfc >"$tmp/mutants-rfc.log" || rc=1
+cat "$tmp/mutants-rfc.log"
+diff -u --label results/mutants/rfc.log --label 'this run' \
+	"$TOP/results/mutants/rfc.log" "$tmp/mutants-rfc.log" || rc=1
+report $rc "RFC: mutants: its suite fails on every mutant in mutants/rfc/, caught by the cases in results/mutants/rfc.log"
 verb bisect "every patch: no new W=1 or kernel-doc warning (sparse only where usable), KUnit passes"
 # The counts are part of the result: docs/suite.md quotes them from
 # results/insns/7.3.txt, so this run must find the same.
@@ -192,7 +231,7 @@ done
 if [ -d "$TOP/results/preempt" ]; then
 	for d in "$TOP"/results/preempt/*/; do
 		runs_md "${d%/}" || rc=1
-		case $d in *-migrate/) quoted "${d%/}/runs.md" || rc=1 ;; esac
+		case $d in *-migrate/|*-rfc/) quoted "${d%/}/runs.md" || rc=1 ;; esac
 	done
 	"$TOP/scripts/preempt-report.sh" |
 		diff -u "$TOP/results/preempt/matrix.md" - || rc=1
@@ -232,6 +271,13 @@ quoted "$TOP/results/timing/runs.md" || rc=1
 "$TOP/scripts/search-report.sh" "$tmp/series-um-7.3.log" |
 	diff -u "$TOP/results/search/search.md" - || rc=1
 quoted "$TOP/results/search/search.md" || rc=1
+# The RFC's search, and how its bound case fails on today's pool.
+"$TOP/scripts/search-report.sh" "$tmp/rfc-um.log" |
+	diff -u "$TOP/results/rfc/search.md" - || rc=1
+quoted "$TOP/results/rfc/search.md" || rc=1
+diff -u "$TOP/results/rfc/negative.txt" "$tmp/rfc-negative.txt" || rc=1
+quoted "$TOP/results/rfc/negative.txt" || rc=1
+quoted "$TOP/results/mutants/rfc.log" || rc=1
 # The last make check-all's log and the 6.12 mutants' log it wrote (make
 # check-all rewrites both, so it leaves them to the next make check).
 # The matrix of kernel lines is made from the first.

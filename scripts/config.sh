@@ -49,6 +49,11 @@ else
 	NEGATIVE=$TOP/tests/negative-control.expected MUTANTS=$TOP/mutants
 fi
 
+# The RFC series on top of the series, for 7.3 only: patches/rfc/, which
+# 'make' applies as branch rfc; the cases that must fail on today's pool.
+RFC_PATCHES= RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
+[ "$LINE" != 7.3 ] || RFC_PATCHES=$TOP/patches/rfc
+
 # The upstream change that patch 1 carries; the pre-fix tree reverts it.
 FIX_SHA=640cf2f09575
 
@@ -77,6 +82,25 @@ SPLAT='BUG:|WARNING:|Oops|KASAN|possible recursive locking|circular locking|inco
 
 # The patch files of the series, without the cover letter.
 series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
+rfc_patches() { ls "$RFC_PATCHES"/0*.patch | grep -v '/0000-'; }
+
+# am BRANCH START PATCH...: git am the patches on START and point BRANCH at
+# the result; if one fails, abort, leave BRANCH as it was, name the patch.
+am() {
+	branch=$1 start=$2; shift 2
+	git checkout -q -f --detach "$start"
+	if ! wb_git am -q "$@" >"$OUT/am.log" 2>&1; then
+		n=$(cat "$(git rev-parse --git-path rebase-apply/next)")
+		git am --abort
+		grep -v -e "^hint:" -e "^When you have" -e "^If you prefer" \
+			-e "^To restore" "$OUT/am.log" >&2 || true
+		eval "failed=\${$n}"
+		die "$(basename "$failed") does not apply to $start" \
+			"($(git log -1 --format=%s "$start")); git am was aborted" \
+			"and branch $branch left as it was. Rebase that patch and rerun."
+	fi
+	git checkout -q -B "$branch"
+}
 
 # Run kunit.py from the tree in the current directory on the AppArmor
 # suites (KUNITCONFIG, default security/apparmor), with its build directory

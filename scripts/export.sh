@@ -1,20 +1,27 @@
 #!/bin/bash
 # export.sh [DIR]: write the branch series of the workbench tree to DIR
 # (default $PATCHES) exactly as git format-patch does, with the cover letter
-# text from $COVER (see config.sh).
+# text from $COVER (see config.sh). RFC=1: the branch rfc, on top of the
+# series, to DIR (default patches/rfc/) with cover-letter-rfc.txt.
 # Nothing in the output depends on when or where it runs, so an export of an
 # unchanged series changes no byte.
 set -eu
 . "$(dirname "$0")/config.sh"
 
+base=prefix branch=series out=${1:-$PATCHES}
+if [ "${RFC:-0}" = 1 ]; then
+	[ -n "$RFC_PATCHES" ] || die "RFC=1: the RFC is for 7.3 only"
+	base=series branch=rfc out=${1:-$RFC_PATCHES}
+	COVER=$TOP/cover-letter-rfc.txt SUBJECT='RFC PATCH'
+fi
 cd "$TREE"
-git rev-parse -q --verify series >/dev/null ||
-	die "no branch series in $TREE; run 'LINE=$LINE make' first"
+git rev-parse -q --verify $branch >/dev/null ||
+	die "no branch $branch in $TREE; run 'LINE=$LINE make' first"
 # New patches are authored and signed off by SERIES_IDENT. If it changed
 # since the last export, rewrite the series to the new identity.
 old=$(sed -n '2s/^From: //p' "$PATCHES/0000-cover-letter.patch" 2>/dev/null ||
 	true)
-if [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
+if [ $branch = series ] && [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 	say "identity changed from $old to $SERIES_IDENT; rewriting the series"
 	OLD=$old NEW=$SERIES_IDENT FILTER_BRANCH_SQUELCH_WARNING=1 \
 	git filter-branch -f --env-filter '
@@ -25,18 +32,17 @@ if [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 		perl -pe "s/^Signed-off-by: \Q\$ENV{OLD}\E\$/Signed-off-by: \$ENV{NEW}/"' \
 		prefix..series >/dev/null
 fi
-git config branch.series.description "$(cat "$COVER")"
+git config branch.$branch.description "$(cat "$COVER")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The cover letter takes its From: and Date: from the committer.
 GIT_COMMITTER_NAME=${SERIES_IDENT% <*} \
 GIT_COMMITTER_EMAIL=$(echo "$SERIES_IDENT" | sed 's/.*<\(.*\)>/\1/') \
-GIT_COMMITTER_DATE=$(git log -1 --format=%ad --date=raw series) \
+GIT_COMMITTER_DATE=$(git log -1 --format=%ad --date=raw $branch) \
 	git -c core.abbrev=12 format-patch -q --cover-letter --cover-from-description=subject \
-		--subject-prefix="$SUBJECT" --base=prefix \
+		--subject-prefix="$SUBJECT" --base=$base \
 		--zero-commit --no-signature \
-		-o "$tmp" prefix..series
-out=${1:-$PATCHES}
+		-o "$tmp" $base..$branch
 mkdir -p "$out"
 rm -f "$out"/*.patch
 cp "$tmp"/*.patch "$out"/

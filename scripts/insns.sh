@@ -1,8 +1,9 @@
 #!/bin/bash
 # make insns: x86_64 instruction counts (objdump -d) of aa_get_buffer() and
 # aa_put_buffer() with CONFIG_KUNIT=n, on the fixed tree before the test
-# seam (series~3, patch 1 applied) and on the whole series. Out-of-line copies of the seam's
-# helpers, if the compiler left any, are counted too.
+# seam (series~3, patch 1 applied) and on the whole series; on 7.3 also on
+# the RFC (branch rfc). Out-of-line copies of the seam's helpers, if the
+# compiler left any, are counted too.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -27,11 +28,25 @@ export CCACHE_DIR=$CACHE/ccache
 before=$(count series~3)
 after=$(count series)
 [ -n "$before" ] && [ -n "$after" ] || die "aa_get_buffer/aa_put_buffer not found in lsm.o"
-printf '%-24s %8s %8s\n' function before after
-join -a1 -a2 -e - -o 0,1.2,2.2 <(echo "$before") <(echo "$after") |
-	while read -r f b a; do printf '%-24s %8s %8s\n' "$f" "$b" "$a"; done
+rows=$(join -a1 -a2 -e - -o 0,1.2,2.2 <(echo "$before") <(echo "$after"))
 sum() { echo "$1" | awk '{ s += $2 } END { print s }'; }
-printf '%-24s %8s %8s\n' total "$(sum "$before")" "$(sum "$after")"
+rows="$rows
+total $(sum "$before") $(sum "$after")"
+header="function before after"
+if [ -n "$RFC_PATCHES" ]; then
+	rfc=$(count rfc)
+	rows=$(join -a1 -a2 -e - -o 0,1.2,1.3,2.2 <(echo "$rows") \
+		<(printf '%s\ntotal %s\n' "$rfc" "$(sum "$rfc")"))
+	header="$header rfc"
+fi
+# total last, as the join sorted it among the functions
+echo "$header
+$(echo "$rows" | grep -v '^total ')
+$(echo "$rows" | grep '^total ')" |
+	while read -r f cols; do
+		# shellcheck disable=SC2086
+		printf '%-24s' "$f"; printf ' %8s' $cols; echo
+	done
 # The seam must add nothing: no more instructions, no out-of-line helper.
 [ "$(sum "$after")" -le "$(sum "$before")" ] &&
 	! echo "$after" | grep -qv '^aa_[gp][eu]t_buffer '

@@ -3,18 +3,24 @@
 # mutants/6.12/ for LINE=6.12, without the cap's four) to the patched tree,
 # rebuild incrementally, run the suites, and expect apparmor_buffer_cache to
 # fail. Prints which cases caught each mutant and the score; fails if any
-# mutant survives.
+# mutant survives. "mutants.sh rfc": the bugs of mutants/rfc/ in the RFC's
+# new code, on branch rfc.
 set -eu
 . "$(dirname "$0")/config.sh"
 
+base=series
+if [ "${1:-}" = rfc ]; then
+	[ -n "$RFC_PATCHES" ] || die "the RFC is for 7.3 only"
+	base=rfc MUTANTS=$TOP/mutants/rfc
+fi
 ready
 trap 'git checkout -q -f series' EXIT
 killed=0 total=0
 for m in "$MUTANTS"/*.patch; do
 	name=$(basename "$m" .patch)
 	total=$((total + 1))
-	git checkout -q -f -B mutant series
-	git apply "$m" || die "${MUTANTS#"$TOP"/}/$name.patch no longer applies to the series"
+	git checkout -q -f -B mutant $base
+	git apply "$m" || die "${MUTANTS#"$TOP"/}/$name.patch no longer applies to branch $base"
 	wb_git commit -q -a -m "mutant $name"
 	json=$OUT/mutant.json
 	rm -f "$json"

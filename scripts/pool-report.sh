@@ -25,8 +25,8 @@ lists, checked on every sample to be 0..$most (0 after the load).
 | kernel | run | samples | guest paused per sample, ms: median, max | highest hold (CPU, at) | first wrap at | CPUs wrapped after the load | buffers on CPU lists, global list, in use after the load | conservation failures |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 EOF
-for k in prefix fixed migrate; do
-	for csv in "$dir/$k"-*.pool.csv; do
+for k in prefix fixed migrate rfc rfc-migrate; do
+	for csv in "$dir/$k"-[0-9]*.pool.csv; do
 		[ -e "$csv" ] || continue
 		run=$(basename "$csv" .pool.csv); run=${run#"$k"-}
 		if head -1 "$csv" | grep -q incomplete || [ ! -s "$csv" ]; then
@@ -63,11 +63,11 @@ done
 # crosses on a band of their own above MAX_HOLD_COUNT, a row per CPU (an
 # uncapped hold above 64 that did not wrap is off the plot: see the table).
 legs=
-for k in prefix fixed migrate; do
-	ls "$dir/$k"-*.pool.csv >/dev/null 2>&1 && legs="$legs $k"
+for k in prefix fixed migrate rfc rfc-migrate; do
+	ls "$dir/$k"-[0-9]*.pool.csv >/dev/null 2>&1 && legs="$legs $k"
 done
 set -- $legs
-runs=$(ls "$dir/$1"-*.pool.csv | wc -l)
+runs=$(ls "$dir/$1"-[0-9]*.pool.csv | wc -l)
 end=$(cat "$dir"/*.pool.csv | awk -F, '$1 + 0 > t { t = $1 + 0 } END { print int(t) }')
 gnuplot <<PLOT
 set datafile separator ','

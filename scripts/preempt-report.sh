@@ -21,7 +21,7 @@ m() { echo "$1" | tr ' ' '\n' | grep . | med; }
 cell() {
 	n=0 tw=0 pw=0 wraps='' first='' lists='' most='' kmallocs='' cross=''
 	shared='' rate='' moved='' kept=''
-	for trace in "$1/$2"-*.trace; do
+	for trace in "$1/$2"-[0-9]*.trace; do
 		[ -e "$trace" ] || continue
 		run=${trace%.trace}
 		grep -q incomplete "$run.csv" "$run.pool.csv" && continue
@@ -66,7 +66,7 @@ cat <<'HEAD'
 | line | model | vCPUs | load, s | kernel | runs | runs with a wrap: trace, pool reader | wraps per run | first wrap, s | buffers on CPU lists after the load | aa_get_buffer kmallocs after warm-up | pairs put on another CPU, % | pairs interleaved on the get's CPU, % | execs/s |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 HEAD
-for dir in $(cells | grep -v -- -migrate); do
+for dir in $(cells | grep -v -e -migrate -e -rfc); do
 	parse "$dir"
 	label=$model traced=1
 	case $dir in *-untraced) label="$model, untraced" traced=0 ;; esac
@@ -79,8 +79,8 @@ for dir in $(cells | grep -v -- -migrate); do
 done
 
 # SCENARIO=migrate: the fixed kernel under the plain and the migration storm.
-dirs=$(cells | grep -- -migrate) || exit 0
-cat <<'HEAD'
+dirs=$(cells | grep -- -migrate) || dirs=
+[ -z "$dirs" ] || cat <<'HEAD'
 
 | line | model | vCPUs | load, s | storm on the fixed kernel | runs | children moved to CPU 0 | pairs put on another CPU, % | of those, puts on a CPU with hold above 0 | aa_get_buffer kmallocs after warm-up | most buffers on CPU lists in a sample | buffers on CPU lists after the load | runs with a wrap: trace, pool reader | execs/s |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
@@ -91,5 +91,37 @@ for dir in $dirs; do
 		cell "$dir" $k "$model" 1
 		storm=plain; [ $k = fixed ] || storm=migration
 		echo "| $line | $model | $cpus | $duration | $storm | $n | $(m "$moved") | $(m "$cross") | $(m "$kept") | $(m "$kmallocs") | $(m "$most") | $(m "$lists") | $tw, $pw | $(m "$rate") |"
+	done
+done
+
+# SCENARIO=rfc: the fixed kernel against the RFC, each under both storms;
+# exec/s of each RFC run over the fixed run just before it (same storm).
+dirs=$(cells | grep -- -rfc) || exit 0
+cat <<'HEAD'
+
+| line | model | vCPUs | load, s | storm | kernel | runs | aa_get_buffer kmallocs after warm-up | most buffers on CPU lists in a sample | buffers on CPU lists after the load | runs with a wrap: trace, pool reader | execs/s | execs/s, RFC over fixed, per pair |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+HEAD
+# ratios DIR A B: for each run of B counted by cell(), its execs/s over
+# that of run A with the same number
+ratios() {
+	for trace in "$1/$3"-[0-9]*.trace; do
+		[ -e "$trace" ] || continue
+		r=${trace##*-} r=${r%.trace}
+		grep -q incomplete "$1/$2-$r.csv" "$1/$3-$r.csv" && continue
+		paste -d, <(tail -1 "$1/$2-$r.csv") <(tail -1 "$1/$3-$r.csv") |
+			awk -F, '{ printf "%.3f\n", ($9 / $6) / ($4 / $1) }'
+	done
+}
+for dir in $dirs; do
+	parse "$dir"
+	for pair in "plain fixed rfc" "migration migrate rfc-migrate"; do
+		set -- $pair
+		for k in $2 $3; do
+			cell "$dir" $k "$model" 1
+			kernel=fixed ratio=
+			[ $k = $2 ] || kernel=rfc ratio=$(ratios "$dir" $2 $3 | med)
+			echo "| $line | $model | $cpus | $duration | $1 | $kernel | $n | $(m "$kmallocs") | $(m "$most") | $(m "$lists") | $tw, $pw | $(m "$rate") | $ratio |"
+		done
 	done
 done

@@ -12,7 +12,10 @@
 # TRACE=0 runs without the trace (results in ...-untraced), to measure
 # what it costs. SCENARIO=migrate: the fixed kernel under the plain storm
 # and under the migration storm (repro/init.sh), interleaved, instead of
-# pre-fix against fixed (results in ...-migrate).
+# pre-fix against fixed (results in ...-migrate). SCENARIO=rfc (7.3): the
+# fixed kernel against the fixed kernel + patches/rfc/ (branch rfc), each
+# under the plain and under the migration storm, interleaved (results in
+# ...-rfc: fixed-N, rfc-N, migrate-N, rfc-migrate-N).
 # Each run is saved as it ends in
 # results/preempt/LINE-MODEL-CPUS-vcpus-DURATION-s/; one saved there already
 # is not run again, so an interrupted make preempt goes on where it stopped.
@@ -29,7 +32,10 @@ SCENARIO=${SCENARIO:-none}
 case $SCENARIO in
 none)	legs="prefix fixed" ;;
 migrate) legs="fixed fixed:migrate" ;;
-*)	die "SCENARIO=$SCENARIO: make preempt knows none and migrate" ;;
+rfc)	[ "$LINE" = 7.3 ] && [ "${RT:-0}" = 0 ] ||
+		die "SCENARIO=rfc: the RFC is for 7.3, which has no RT build here"
+	legs="fixed rfc fixed:migrate rfc:migrate" ;;
+*)	die "SCENARIO=$SCENARIO: make preempt knows none, migrate and rfc" ;;
 esac
 ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils
 out=$OUT/preempt
@@ -65,6 +71,9 @@ if [ "$SCENARIO" = none ]; then
 		"$BUILD/preempt-prefix-$flavour" "$@")
 fi
 kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/preempt-fixed-$flavour" "$@")
+if [ "$SCENARIO" = rfc ]; then
+	kernel[rfc]=$("$TOP/scripts/guest.sh" rfc "$BUILD/preempt-rfc-$flavour" "$@")
+fi
 [ "$RUNS" -gt 0 ] || exit 0
 
 initrd=$(storm_initrd "$out/initrd")
@@ -81,9 +90,13 @@ for run in $(seq "$RUNS"); do
 		[ "$SCENARIO" = none ] || dest=$dest-$SCENARIO
 		mkdir -p "$dest"
 		for leg in $legs; do
-			# k names the files: the kernel, or the scenario
+			# k names the files: the kernel, the scenario on the
+			# fixed kernel, or both
 			kern=${leg%:*} scenario=none k=$leg
-			case $leg in *:*) scenario=${leg#*:} k=$scenario ;; esac
+			case $leg in
+			fixed:*) scenario=${leg#*:} k=$scenario ;;
+			*:*)	scenario=${leg#*:} k=$kern-$scenario ;;
+			esac
 			[ -f "$dest/$k-$run.trace" ] &&
 				! grep -q incomplete "$dest/$k-$run.csv" && continue
 			say "run $run of $RUNS, $kern kernel, $LINE $model," \

@@ -14,8 +14,8 @@ warm=$((duration / 4))
 	echo
 	echo "| kernel | run | execs/s | kmalloc-8k total: start, after warm-up, end | aa_get_buffer kmallocs: during warm-up, after it | after warm-up, per minute | per 10,000 execs | last kmalloc at |"
 	echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-	for k in prefix fixed migrate; do
-		for csv in "$dir/$k"-*.csv; do
+	for k in prefix fixed migrate rfc rfc-migrate; do
+		for csv in "$dir/$k"-[0-9]*.csv; do
 			[ -e "$csv" ] || continue
 			case $csv in *.pool.csv) continue ;; esac
 			run=$(basename "$csv" .csv); run=${run#"$k"-}
@@ -41,7 +41,7 @@ if [ -z "$rows" ]; then
 	echo "repro-report: no complete run in $dir, nothing to plot; the console logs say why" >&2
 	exit 1
 fi
-for k in prefix fixed migrate; do
+for k in prefix fixed migrate rfc rfc-migrate; do
 	n=$(printf '%s\n' "$rows" | grep -c "^| $k " || true)
 	[ "$n" -gt 0 ] || continue
 	counts=$(printf '%s\n' "$rows" | grep "^| $k " | awk -F'|' '{ split($6, a, ","); print a[1] + a[2], a[2] + 0 }')
@@ -56,7 +56,7 @@ set xlabel 'seconds of load'
 set termoption noenhanced
 set offsets 0, 0, 1, 0
 files = system('ls $dir/*.csv | grep -v pool')
-color(f) = strstrt(f, '/prefix-') ? 'red' : strstrt(f, '/migrate-') ? 'dark-green' : 'blue'
+color(f) = strstrt(f, '/prefix-') ? 'red' : strstrt(f, '/migrate-') ? 'dark-green' : strstrt(f, '/rfc-migrate-') ? 'orange' : strstrt(f, '/rfc-') ? 'purple' : 'blue'
 do for [fmt in "png svg"] {
 	if (fmt eq "png") { set terminal pngcairo noenhanced size 900,500 } else { set terminal svg noenhanced size 900,500 }
 	set output '$dir/kmalloc-8k.'.fmt
