@@ -88,9 +88,10 @@ row "The fixed pool still has no bound on its size" \
 	"most buffers allocated over every sequence, one buffer held at a time: $growth" \
 	"the suite" suite
 # migration STORM COLUMN: column COLUMN of the row of STORM (plain or
-# migration) in make preempt's table of the migration storm
+# migration) in make preempt's table of the migration storm (whose sixth
+# column is the runs; the RFC's table has the kernel there)
 migration() {
-	awk -F' [|] ' -v s="$1" -v c="$2" '$5 == s { print $c }' \
+	awk -F' [|] ' -v s="$1" -v c="$2" '$5 == s && $6 ~ /^[0-9]+$/ { print $c }' \
 		results/preempt/matrix.md
 }
 row "A booted fixed kernel driven toward that schedule, by a storm that moves tasks between CPUs, did not grow" \

@@ -36,7 +36,7 @@ warm=$((duration / 4))
 # Median and range per kernel: buffers the pool allocated in all, and after
 # the warm-up.
 stat() { sort -n | awk '{ v[NR] = $1 } END { printf "median %s, range %s-%s", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
-rows=$(grep '^| [a-z]* | [0-9]* | [0-9]' "$dir/runs.md" || true)
+rows=$(grep '^| [a-z-]* | [0-9]* | [0-9]' "$dir/runs.md" || true)
 if [ -z "$rows" ]; then
 	echo "repro-report: no complete run in $dir, nothing to plot; the console logs say why" >&2
 	exit 1
