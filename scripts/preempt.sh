@@ -2,8 +2,8 @@
 # make preempt: who was exposed. The execve storm of make repro on kernels
 # that take their preemption options from Debian's own config for LINE
 # (scripts/debconfig.sh: PREEMPT_DYNAMIC, the line's default model), booted
-# with each preempt= model, pre-fix and fixed interleaved. RT=1: 6.12 built
-# PREEMPT_RT, as Debian's rt flavour. The kernels also have kprobe events
+# with each preempt= model, pre-fix and fixed interleaved. RT=1: the kernel
+# built PREEMPT_RT, as Debian's rt flavour of LINE. The kernels also have kprobe events
 # (configs/kprobes.config), with which repro/init.sh traces every
 # aa_get_buffer() and aa_put_buffer() call: get/put pairs of one task that
 # ran on different CPUs, and every CPU's hold crossing 2^31 (a wrap, as an
@@ -12,7 +12,7 @@
 # TRACE=0 runs without the trace (results in ...-untraced), to measure
 # what it costs. SCENARIO=migrate: the fixed kernel under the plain storm
 # and under the migration storm (repro/init.sh), interleaved, instead of
-# pre-fix against fixed (results in ...-migrate). SCENARIO=rfc (7.3): the
+# pre-fix against fixed (results in ...-migrate). SCENARIO=rfc (7.3, RT=1 too): the
 # fixed kernel against the fixed kernel + patches/rfc/ (branch rfc), each
 # under the plain and under the migration storm, interleaved (results in
 # ...-rfc: fixed-N, rfc-N, migrate-N, rfc-migrate-N).
@@ -32,8 +32,7 @@ SCENARIO=${SCENARIO:-none}
 case $SCENARIO in
 none)	legs="prefix fixed" ;;
 migrate) legs="fixed fixed:migrate" ;;
-rfc)	[ "$LINE" = 7.3 ] && [ "${RT:-0}" = 0 ] ||
-		die "SCENARIO=rfc: the RFC is for 7.3, which has no RT build here"
+rfc)	[ "$LINE" = 7.3 ] || die "SCENARIO=rfc: the RFC is for 7.3"
 	legs="fixed rfc fixed:migrate rfc:migrate" ;;
 *)	die "SCENARIO=$SCENARIO: make preempt knows none, migrate and rfc" ;;
 esac
@@ -43,13 +42,14 @@ mkdir -p "$out"
 
 # The preemption options of Debian's kernel. In 6.12, PREEMPT_RT is a model
 # of its own, without PREEMPT_DYNAMIC (and so without PREEMPT_BUILD);
-# Debian's rt flavour has PREEMPT_LAZY from Debian's RT patches, which are
-# not in linux-source-6.12.
+# Debian's 6.12 rt flavour has PREEMPT_LAZY from Debian's RT patches, which
+# are not in linux-source-6.12. 7.3's rt flavour is PREEMPT_RT with
+# PREEMPT_DYNAMIC, taken as it is.
 if [ "${RT:-0}" = 1 ]; then
-	[ "$LINE" = 6.12 ] || die "RT=1: Debian ships an rt flavour of 6.12 only"
 	flavour=rt MODELS=${MODELS:-rt}
-	{ "$TOP/scripts/debconfig.sh" rt |
+	{ "$TOP/scripts/debconfig.sh" rt | if [ "$LINE" = 6.12 ]; then
 		grep -v -E 'CONFIG_PREEMPT_(LAZY|LAZIEST|DYNAMIC|BUILD)[= ]'
+	  else cat; fi
 	  echo CONFIG_EXPERT=y; } >"$out/debian-rt.config"
 else
 	flavour=dynamic
