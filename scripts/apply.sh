@@ -6,8 +6,8 @@
 #   series-stock  stock + every patch but 0001, which stock already has
 #   negative      prefix + every patch but 0001: the negative control
 #   rfc           series + patches/rfc/ (7.3 only)
-#   rfc-negative  rfc with aa_put_buffer() as the series has it: the RFC's
-#                 tests on today's pool
+#   rfc-negative  rfc with RFC patch 1's lsm.c changes reverted: the RFC's
+#                 tests on today's pool (with the shrinker of patch 2)
 # and checks that series and series-stock hold identical trees.
 #
 # With KERNEL_SRC=/path/to/linux (a git tree of yours), it applies the series
@@ -124,12 +124,15 @@ if [ -n "$RFC_PATCHES" ]; then
 	# shellcheck disable=SC2046
 	am rfc series $(rfc_patches)
 	git checkout -q -f -B rfc-negative rfc
-	git show series:security/apparmor/lsm.c >security/apparmor/lsm.c
+	cap=$(git rev-list --reverse series..rfc | head -n 1)
+	git diff "$cap~1" "$cap" -- security/apparmor/lsm.c | git apply -R ||
+		die "RFC patch 1's changes to lsm.c do not revert on branch rfc;" \
+			"branch rfc-negative is left as rfc. Rebase patches/rfc/."
 	wb_git commit -q -a -m "Workbench: the RFC's tests on today's pool
 
-Workbench commit, never submitted: security/apparmor/lsm.c as the series
-has it, without the cap on the per-CPU caches; the RFC's tests and
-include/path.h stay."
+Workbench commit, never submitted: RFC patch 1's changes to
+security/apparmor/lsm.c reverted, so the per-CPU caches have no cap; the
+RFC's tests, include/path.h and the later patches stay."
 	git checkout -q series
 	say "rfc: patches/rfc/ on the series; rfc-negative: its tests on today's pool"
 fi
