@@ -71,8 +71,8 @@ series_checks() {
 	passes "$label" rfc "series + patches/rfc/"
 	cp "$BUILD/um/test.log" "$tmp/rfc-um.log" 2>/dev/null || true
 	fails "$label" rfc-negative "$RFC_NEGATIVE" \
-		"on today's pool (lsm.c as the series has it)"
-	# how the bound case fails there, which docs/rfc.md quotes
+		"on today's pool (RFC patch 1's lsm.c changes reverted)"
+	# how the bound cases fail there, which docs/rfc.md quotes
 	sed -n '/more than the bound/{s/^ *//;p;n;s/^ *//;p;}' \
 		"$BUILD/um/test.log" >"$tmp/rfc-negative.txt" 2>/dev/null || true
 }

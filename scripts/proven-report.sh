@@ -97,15 +97,19 @@ migration() {
 row "A booted fixed kernel driven toward that schedule, by a storm that moves tasks between CPUs, did not grow" \
 	"7.3 at preempt=full, $(migration migration 6) runs of $(migration migration 4) s per storm: puts on a CPU whose hold was up $(migration migration 9) per run (plain storm: $(migration plain 9)); buffers allocated after warm-up $(migration migration 10) (plain: $(migration plain 10)); most on CPU lists in a sample $(migration migration 11) (plain: $(migration plain 11))" \
 	preemption preemption
-# bound COLUMN CPUS: the bound case's rows of the RFC's search on CPUS CPUs,
-# COLUMN 5: the most operations, 6: the calls in all
-bound() { awk -F' [|] ' -v c="$1" -v n="$2" '$1 ~ /allocated_within/ && $3 == n {
+# bound COLUMN CPUS [CASE]: the rows of the RFC's search on CPUS CPUs of
+# the bound case (or CASE), COLUMN 5: the most operations, 6: the calls in all
+bound() { awk -F' [|] ' -v c="$1" -v n="$2" -v k="${3:-allocated_within}" '$1 ~ k && $3 == n {
 	if (c == 6) s += $6; else if ($5 > s) s = $5 } END { print s }' results/rfc/search.md; }
+shrinker=shrinker_returns
 beyond=$(awk -F' [|] ' '$1 ~ /allocated_within/ && $3 == 2 && $4 == 1 {
 	sub(/ [|]$/, "", $9); n = split($9, a, " "); m = 0
 	for (i = 1; i <= n; i++) if (a[i] > m) m = a[i]; print m, n }' results/rfc/search.md | tail -1)
 row "The RFC's pool stays within buffers held + reserve + 2 per CPU after every call of every sequence; today's pool does not" \
 	"up to $(bound 5 2) operations on 2 CPUs, $(bound 5 3) on 3: $(($(bound 6 2) + $(bound 6 3))) calls; one buffer held on 2 CPUs: at most ${beyond% *} beyond the reserve in ${beyond#* } operations; on today's pool: $(head -1 results/rfc/negative.txt); $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/rfc.log) mutants of its new code killed" \
+	"the RFC" rfc
+row "After reclaim, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before" \
+	"the shrinker among the operations, up to $(bound 5 2 $shrinker) operations on 2 CPUs, $(bound 5 3 $shrinker) on 3: $(($(bound 6 2 $shrinker) + $(bound 6 3 $shrinker))) calls; $(grep -c '^0[5-9]-.* killed by' results/mutants/rfc.log) of $(grep -c '^0[5-9]-' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c '^0[5-9]-.*shrinker_returns' results/mutants/rfc.log) of them by this bound" \
 	"the RFC" rfc
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
 	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; the suites as modules on a debug kernel: $(ran results/x86/x86.summary) cases pass, $(sed -n 's/^PASS: //p' results/x86/x86.summary); on its PREEMPT_RT build: $(ran results/x86/x86-rt.summary), $(sed -n 's/^PASS: //p' results/x86/x86-rt.summary)" \
