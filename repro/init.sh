@@ -10,6 +10,8 @@
 #   migrate        the migration storm (execstorm -m): the workers on CPUs
 #                  1..n-1, every child moved to CPU 0 while it may be in
 #                  its execve
+#   reclaim-P      the storm, then a process holds P % of MemAvailable for
+#                  30 s and exits (make reclaim)
 # The host reads the pool through the gdbstub after "end of load".
 duration=$1 workers=$2 scenario=${3:-none}
 mount -t proc proc /proc
@@ -72,6 +74,19 @@ failslab-*)
 pressure-*)
 	hog "${scenario#pressure-}" &
 	sleep 5 ;;
+reclaim-*)
+	# The buffers the RFC's shrinker frees: kfree events whose call site
+	# lies in aa_buffers_scan(), in a trace instance of their own. The
+	# fixed kernel has no such function.
+	set -- $(grep -A1 ' aa_buffers_scan$' /proc/kallsyms | cut -d' ' -f1)
+	fr=$t/instances/freed
+	if [ $# = 2 ]; then
+		{ mkdir $fr &&
+		  echo "call_site >= 0x$1 && call_site < 0x$2" \
+			>$fr/events/kmem/kfree/filter &&
+		  echo 1 >$fr/events/kmem/kfree/enable; } ||
+			echo "guest: kfree trace failed"
+	fi ;;
 *)	echo "guest: unknown scenario $scenario"; exit 1 ;;
 esac
 
@@ -89,6 +104,24 @@ case $scenario in failslab-*)
 	echo 0 >$f/probability
 	read -r left <$f/times
 	echo "injected,$((1000000000 - left))" ;;
+esac
+# make reclaim: kmalloc-8k's active and total objects and the buffers the
+# shrinker freed (-1: no shrinker), before, under and after the pressure.
+case $scenario in reclaim-*)
+	reclaim() {
+		n=-1
+		[ ! -d $fr ] || n=$(grep -c ' kfree:' $fr/trace)
+		echo "reclaim,$1,$(awk '$1 == "kmalloc-8k" { print $2 "," $3 }' \
+			/proc/slabinfo),$n"
+	}
+	reclaim before
+	hog "${scenario#reclaim-}" &
+	sleep 30
+	reclaim pressure
+	kill $!
+	wait $!
+	sleep 10
+	reclaim after ;;
 esac
 sleep 1
 if [ -e /sys/kernel/debug/kmemleak ]; then

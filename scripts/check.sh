@@ -237,6 +237,16 @@ if [ -d "$TOP/results/preempt" ]; then
 		diff -u "$TOP/results/preempt/matrix.md" - || rc=1
 	quoted "$TOP/results/preempt/matrix.md" || rc=1
 fi
+# make reclaim: its table is what reclaim-report.sh makes of its runs.
+d=$TOP/results/reclaim
+if [ -f "$d/reclaim.md" ]; then
+	read -r cpus duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, the storm for \([0-9]*\) s,.*/\1 \2/p' "$d/reclaim.md") || true
+	rm -rf "$tmp/reclaim"; mkdir "$tmp/reclaim"
+	cp "$d"/*.csv "$d"/*.reclaim "$tmp/reclaim/"
+	"$TOP/scripts/reclaim-report.sh" "$tmp/reclaim" "${duration:-0}" "${cpus:-0}" |
+		diff -u "$d/reclaim.md" - || rc=1
+	quoted "$d/reclaim.md" || rc=1
+fi
 # Each saved make faults result (faults, faults-rt, faults-prefix): its
 # faults.md is what faults-report.sh makes of the files beside it, and a
 # page quotes it. make check-all has just rewritten faults and faults-rt,

@@ -1,0 +1,70 @@
+#!/bin/bash
+# The table and plot of make reclaim from the runs in DIR (KERNEL-RUN.csv,
+# .pool.csv, .reclaim): prints the table as Markdown and writes
+# DIR/reclaim.{png,svg}, the free buffers of the pool over time.
+# Usage: scripts/reclaim-report.sh DIR DURATION CPUS
+set -eu
+dir=$1 duration=$2 cpus=$3
+
+cat <<EOF
+Each run: $cpus vCPUs, the storm for $duration s, then the pressure for 30 s, then 10 s idle.
+
+"End of the storm" is the pool reader's last sample before $duration s,
+"after" its sample after the idle time. The bound after reclaim, for the
+RFC: the global list at most its reserve and each CPU list at most
+AA_CPU_CACHE_MAX (2).
+
+| kernel | run | aa_get_buffer kmallocs | free buffers at the end of the storm: global list, CPU lists | after the pressure: global list, CPU lists, reserve | buffers the shrinker freed | kmalloc-8k objects, active: before, under, after the pressure | after: within the bound |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+EOF
+for k in fixed rfc; do
+	for r in "$dir/$k"-[0-9]*.reclaim; do
+		[ -e "$r" ] || continue
+		run=$(basename "$r" .reclaim); run=${run#"$k"-}
+		kmallocs=$(tail -1 "$dir/$k-$run.csv" | cut -d, -f5)
+		slab=$(awk -F, '/^reclaim,/ { s = s (s ? ", " : "") $3 }
+			END { print s }' "$r")
+		freed=$(awk -F, '/^reclaim,after,/ { print $5 < 0 ? "no shrinker" : $5 }' "$r")
+		awk -F, -v k="$k" -v r="$run" -v d="$duration" -v km="$kmallocs" \
+		    -v slab="$slab" -v freed="$freed" '
+			NR == 1 { n = (NF - 5) / 2; next }
+			{ lists = 0; full = 0
+			  for (c = 0; c < n; c++) {
+				lists += $(6 + n + c); if ($(6 + n + c) > 2) full++
+			  }
+			  if ($1 < d) { g0 = $3; l0 = lists }
+			  g = $3; l = lists; res = $4; over = full }
+			END {
+				ok = g <= res && !over ? "yes" : "no"
+				printf "| %s | %s | %s | %d, %d | %d, %d, %d | %s | %s | %s |\n",
+					k, r, km, g0, l0, g, l, res, freed, slab, ok
+			}' "$dir/$k-$run.pool.csv"
+	done
+done
+
+# The plot: free buffers (global list + CPU lists) over time, a line per run.
+plot=
+for p in "$dir"/*-[0-9]*.pool.csv; do
+	[ -e "$p" ] || continue
+	name=$(basename "$p" .pool.csv)
+	awk -F, 'NR == 1 { n = (NF - 5) / 2; next }
+		{ l = 0; for (c = 0; c < n; c++) l += $(6 + n + c); print $1, $3 + l }' \
+		"$p" >"$dir/$name.free"
+	plot="$plot${plot:+, }'$dir/$name.free' using 1:2 with steps title '$name'"
+done
+[ -n "$plot" ] || exit 0
+for fmt in png svg; do
+	gnuplot <<EOF
+set terminal $fmt size 800,400
+set output '$dir/reclaim.$fmt'
+set xlabel 'seconds since the storm began'
+set ylabel 'free buffers in the pool'
+set title 'make reclaim: storm until $duration s, memory pressure $duration-$((duration + 30)) s'
+set arrow from $duration, graph 0 to $duration, graph 1 nohead dt 2
+set arrow from $((duration + 30)), graph 0 to $((duration + 30)), graph 1 nohead dt 2
+set yrange [0:*]
+set key outside right
+plot $plot
+EOF
+done
+rm -f "$dir"/*.free

@@ -1,0 +1,50 @@
+#!/bin/bash
+# make reclaim: memory coming back (7.3). The fixed kernel of make preempt
+# and the same with patches/rfc/ (its shrinker), booted at preempt=full,
+# alternating run by run, each with a burst: the execve storm with WORKERS
+# (16) per CPU, then a process that takes PRESSURE (95) % of MemAvailable
+# for 30 s, then exits (repro/init.sh, scenario reclaim-P). The pool reader
+# samples the pool every SAMPLE (5) s throughout. Results in
+# results/reclaim/, the table and plot by scripts/reclaim-report.sh.
+# Settings (environment): RUNS=2 DURATION=60 CPUS=4 WORKERS=16 MEM=1G
+# SAMPLE=5 PRESSURE=95. Runs already saved are not run again.
+set -eu
+. "$(dirname "$0")/config.sh"
+. "$TOP/scripts/storm.sh"
+
+[ -n "$RFC_PATCHES" ] || die "make reclaim: the RFC is for 7.3"
+RUNS=${RUNS:-2} DURATION=${DURATION:-60} CPUS=${CPUS:-4}
+WORKERS=${WORKERS:-16} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-5}
+PRESSURE=${PRESSURE:-95}
+ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils
+out=$OUT/reclaim dest=$TOP/results/reclaim
+mkdir -p "$out" "$dest"
+
+# The kernels of make preempt (same fragments, same build directories).
+mkdir -p "$OUT/preempt"
+"$TOP/scripts/debconfig.sh" none >"$OUT/preempt/debian-dynamic.config"
+set -- "$TOP/configs/repro.config" "$TOP/configs/kprobes.config" \
+	"$OUT/preempt/debian-dynamic.config"
+declare -A kernel
+kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/preempt-fixed-dynamic" "$@")
+kernel[rfc]=$("$TOP/scripts/guest.sh" rfc "$BUILD/preempt-rfc-dynamic" "$@")
+
+initrd=$(storm_initrd "$out/initrd")
+for run in $(seq "$RUNS"); do
+	for k in fixed rfc; do
+		[ -f "$dest/$k-$run.reclaim" ] && continue
+		say "run $run of $RUNS, $k kernel: storm of $DURATION s, then" \
+			"$PRESSURE % of memory for 30 s; console $out/$k-$run.log"
+		APPEND="preempt=full aatrace=0 " storm_run "${kernel[$k]}" \
+			"$initrd" "$out/$k-$run" "reclaim-$PRESSURE" || true
+		grep -q '^reclaim,after,' "$out/$k-$run.log.txt" || {
+			say "$k run $run did not reach the end of the pressure" \
+				"phase (console $out/$k-$run.log); not saved"
+			continue; }
+		grep -E '^(reclaim|hog),' "$out/$k-$run.log.txt" >"$out/$k-$run.reclaim"
+		cp "$out/$k-$run.csv" "$out/$k-$run.pool.csv" \
+			"$out/$k-$run.reclaim" "$dest/"
+	done
+done
+"$TOP/scripts/reclaim-report.sh" "$dest" "$DURATION" "$CPUS" |
+	tee "$dest/reclaim.md"
