@@ -2,20 +2,21 @@
 # make reclaim: memory coming back (7.3). The fixed kernel of make preempt
 # and the same with patches/rfc/ (its shrinker), booted at preempt=full,
 # alternating run by run, each with a burst: the execve storm with WORKERS
-# (16) per CPU, then a process that takes PRESSURE (95) % of MemAvailable
-# for 30 s, then exits (repro/init.sh, scenario reclaim-P). The pool reader
-# samples the pool every SAMPLE (5) s throughout. Results in
-# results/reclaim/, the table and plot by scripts/reclaim-report.sh.
-# Settings (environment): RUNS=2 DURATION=60 CPUS=4 WORKERS=16 MEM=1G
-# SAMPLE=5 PRESSURE=95. Runs already saved are not run again.
+# per CPU, then a process that takes PRESSURE % of MemAvailable for 30 s
+# (at 100 the OOM killer ends it), then 10 s idle (repro/init.sh,
+# scenario reclaim-P). The pool reader samples the pool every SAMPLE s
+# throughout. Results in results/reclaim/, the table and plot by
+# scripts/reclaim-report.sh. Settings (environment): RUNS=2 DURATION=60
+# CPUS=4 WORKERS=64 MEM=1G SAMPLE=5 PRESSURE=100. Runs already saved are
+# not run again.
 set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/storm.sh"
 
 [ -n "$RFC_PATCHES" ] || die "make reclaim: the RFC is for 7.3"
 RUNS=${RUNS:-2} DURATION=${DURATION:-60} CPUS=${CPUS:-4}
-WORKERS=${WORKERS:-16} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-5}
-PRESSURE=${PRESSURE:-95}
+WORKERS=${WORKERS:-64} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-5}
+PRESSURE=${PRESSURE:-100}
 ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils
 out=$OUT/reclaim dest=$TOP/results/reclaim
 mkdir -p "$out" "$dest"
