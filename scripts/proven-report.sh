@@ -111,6 +111,12 @@ row "The RFC's pool stays within buffers held + reserve + 2 per CPU after every 
 row "After reclaim, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before" \
 	"the shrinker among the operations, up to $(bound 5 2 $shrinker) operations on 2 CPUs, $(bound 5 3 $shrinker) on 3: $(($(bound 6 2 $shrinker) + $(bound 6 3 $shrinker))) calls; $(grep -c '^0[5-9]-.* killed by' results/mutants/rfc.log) of $(grep -c '^0[5-9]-' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c '^0[5-9]-.*shrinker_returns' results/mutants/rfc.log) of them by this bound" \
 	"the RFC" rfc
+# reclaim KERNEL COLUMN: that column of make reclaim's runs of KERNEL, joined
+reclaim() { awk -F' [|] ' -v k="$1" -v c="$2" '$1 == "| " k { s = s (s ? "; " : "") $c }
+	END { print s }' results/reclaim/reclaim.md; }
+row "On a booted 7.3, memory pressure gives the RFC's spare buffers back; today's pool keeps them" \
+	"$(grep -c '^| rfc |' results/reclaim/reclaim.md) runs per kernel (runs apart by ;), a storm then all of MemAvailable taken. Free buffers, global list and CPU lists, at the end of the storm, then after the pressure with the reserve: RFC $(reclaim rfc 4), then $(reclaim rfc 6), its shrinker freed $(reclaim rfc 7); today's pool $(reclaim fixed 4), then $(reclaim fixed 6)" \
+	"the RFC" rfc
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
 	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; the suites as modules on a debug kernel: $(ran results/x86/x86.summary) cases pass, $(sed -n 's/^PASS: //p' results/x86/x86.summary); on its PREEMPT_RT build: $(ran results/x86/x86-rt.summary), $(sed -n 's/^PASS: //p' results/x86/x86-rt.summary)" \
 	"booted kernels" faults

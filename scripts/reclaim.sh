@@ -42,7 +42,8 @@ for run in $(seq "$RUNS"); do
 			say "$k run $run did not reach the end of the pressure" \
 				"phase (console $out/$k-$run.log); not saved"
 			continue; }
-		grep -E '^(reclaim|hog),' "$out/$k-$run.log.txt" >"$out/$k-$run.reclaim"
+		grep -E -e '^(reclaim|hog),' -e 'Killed process' \
+			"$out/$k-$run.log.txt" >"$out/$k-$run.reclaim"
 		cp "$out/$k-$run.csv" "$out/$k-$run.pool.csv" \
 			"$out/$k-$run.reclaim" "$dest/"
 	done
