@@ -5,6 +5,7 @@
 # results/check-all.log.
 set -eu
 . "$(dirname "$0")/config.sh"
+lock
 
 # Each check's line ends with the seconds since the previous line; each
 # verdict also goes to $tmp/verdicts, and the time of the last line to

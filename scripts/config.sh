@@ -219,9 +219,24 @@ tiny_config() {
 	cp "$dir/fragment.config" "$dir/fragment.used"
 }
 
+# One verb at a time: apply.sh checks out branches in the trees, and make
+# check and make mutants edit files there, under any other verb's feet. The
+# verbs that make check runs share its lock (fd 9, inherited).
+lock() {
+	[ -z "${AA_LOCKED:-}" ] || return 0
+	mkdir -p "$CACHE"
+	exec 9>>"$CACHE/lock"
+	flock -n 9 || die "another workbench verb is running:" \
+		"$(cat "$CACHE/lock.owner" 2>/dev/null); run this one after it"
+	echo "$(basename "$0") (pid $$, since $(date -u +%H:%M) UTC)" \
+		>"$CACHE/lock.owner"
+	export AA_LOCKED=1
+}
+
 # ready PACKAGE...: the packages installed, the workbench tree made, the
 # series applied, and the current directory the tree, on branch series.
 ready() {
+	lock
 	"$TOP/scripts/deps.sh" $DEPS_BUILD "$@"
 	"$TOP/scripts/tree.sh"
 	"$TOP/scripts/apply.sh"
