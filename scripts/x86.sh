@@ -6,22 +6,30 @@
 # kunit.py parses the results. Passes if every case of both suites passed,
 # the guest ran 4 CPUs, the buffer suite left the live pool as it found it,
 # the console has no splat and kmemleak found nothing. RT=1 does all of it
-# on a PREEMPT_RT kernel (configs/preempt-rt.config). SAVE=1 keeps the
-# report in results/x86/.
+# on a PREEMPT_RT kernel (configs/preempt-rt.config). REF=rfc boots branch
+# rfc (the series + patches/rfc/) instead of branch series, in build dirs
+# and reports of its own (x86-rfc, x86-rt-rfc). SAVE=1 keeps the report in
+# results/x86/.
 set -eu
 . "$(dirname "$0")/config.sh"
 
 ready $DEPS_X86 busybox-static cpio kmod
 suites='apparmor_policy_unpack apparmor_buffer_cache'
 modules='apparmor_policy_unpack_test apparmor_buffer_test'
-build=$BUILD/x86_64-debug name=x86
+ref=${REF:-series}
+case $ref in
+series)	sfx= ;;
+rfc)	[ "$LINE" = 7.3 ] || die "REF=rfc: the RFC is for 7.3"; sfx=-rfc ;;
+*)	die "REF=$ref: make x86 boots branch series or rfc" ;;
+esac
+build=$BUILD/x86_64-debug$sfx name=x86$sfx
 set -- "$TOP/configs/x86_64-debug.config"
 if [ "${RT:-0}" = 1 ]; then	# the same on a PREEMPT_RT kernel
-	build=$BUILD/x86_64-debug-rt name=x86-rt
+	build=$BUILD/x86_64-debug-rt$sfx name=x86-rt$sfx
 	set -- "$@" "$TOP/configs/preempt-rt.config"
 fi
 log=$OUT/$name.log
-kernel=$("$TOP/scripts/guest.sh" series "$build" "$@")
+kernel=$("$TOP/scripts/guest.sh" "$ref" "$build" "$@")
 CCACHE_DIR=$CACHE/ccache make -s -C "$build" CC="ccache gcc" -j"$(nproc)" \
 	modules >/dev/null || die "module build failed (above); build dir $build"
 command -v depmod >/dev/null ||
