@@ -3,8 +3,8 @@
 # that take their preemption options from Debian's own config for LINE
 # (scripts/debconfig.sh: PREEMPT_DYNAMIC, the line's default model), booted
 # with each preempt= model, pre-fix and fixed interleaved. RT=1: the kernel
-# built PREEMPT_RT, as Debian's rt flavour of LINE. The kernels also have kprobe events
-# (configs/kprobes.config), with which repro/init.sh traces every
+# built PREEMPT_RT, as Debian's rt flavour of LINE. The kernels also have
+# kprobe events (configs/kprobes.config), with which repro/init.sh traces every
 # aa_get_buffer() and aa_put_buffer() call: get/put pairs of one task that
 # ran on different CPUs, and every CPU's hold crossing 2^31 (a wrap, as an
 # event). Settings (environment): MODELS (default: every model of the
@@ -12,10 +12,10 @@
 # TRACE=0 runs without the trace (results in ...-untraced), to measure
 # what it costs. SCENARIO=migrate: the fixed kernel under the plain storm
 # and under the migration storm (repro/init.sh), interleaved, instead of
-# pre-fix against fixed (results in ...-migrate). SCENARIO=rfc (7.3, RT=1 too): the
-# fixed kernel against the fixed kernel + patches/rfc/ (branch rfc), each
-# under the plain and under the migration storm, interleaved (results in
-# ...-rfc: fixed-N, rfc-N, migrate-N, rfc-migrate-N).
+# pre-fix against fixed (results in ...-migrate). SCENARIO=rfc (7.3, RT=1
+# too): the fixed kernel against the fixed kernel + patches/rfc/ (branch
+# rfc), each under the plain and under the migration storm, interleaved
+# (results in ...-rfc: fixed-N, rfc-N, migrate-N, rfc-migrate-N).
 # Each run is saved as it ends in
 # results/preempt/LINE-MODEL-CPUS-vcpus-DURATION-s/; one saved there already
 # is not run again, so an interrupted make preempt goes on where it stopped.
