@@ -27,7 +27,9 @@ debootstrap --variant=minbase --include=make bookworm "$root" \
 rm -f "$root/etc/apt/sources.list"
 cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/"
 cp -L /etc/resolv.conf "$root/etc/"
+# The commit named above, even if HEAD moved during debootstrap.
 git clone -q "$TOP" "$root/work/main"
+git -C "$root/work/main" checkout -q -B main "$commit"
 
 say "make and make check in the chroot; log: $log"
 echo "fresh: workbench at $commit" >"$log"
