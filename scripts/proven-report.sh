@@ -11,7 +11,8 @@ for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/matrix.md results/faults/faults.md results/faults-rt/faults.md \
 	results/x86/x86.summary results/x86/x86-rt.summary results/insns/7.3.txt \
 	results/check-all.log results/fresh/cold.md results/preempt/matrix.md \
-	results/rfc/search.md results/rfc/negative.txt results/mutants/rfc.log; do
+	results/rfc/search.md results/rfc/negative.txt results/mutants/rfc.log \
+	results/x86/x86-rt-rfc.summary; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
 
@@ -116,6 +117,9 @@ reclaim() { awk -F' [|] ' -v k="$1" -v c="$2" '$1 == "| " k { s = s (s ? "; " : 
 	END { print s }' results/reclaim/reclaim.md; }
 row "On a booted 7.3, memory pressure gives the RFC's spare buffers back; today's pool keeps them" \
 	"$(grep -c '^| rfc |' results/reclaim/reclaim.md) runs per kernel (runs apart by ;), a storm then all of MemAvailable taken. Free buffers, global list and CPU lists, at the end of the storm, then after the pressure with the reserve: RFC $(reclaim rfc 4), then $(reclaim rfc 6), its shrinker freed $(reclaim rfc 7); today's pool $(reclaim fixed 4), then $(reclaim fixed 6)" \
+	"the RFC" rfc
+row "On a booted PREEMPT_RT debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, KASAN, kmemleak) the RFC's suites pass, its locks without a splat" \
+	"$(ran results/x86/x86-rt-rfc.summary) cases pass, $(sed -n 's/^PASS: //p' results/x86/x86-rt-rfc.summary)" \
 	"the RFC" rfc
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
 	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; the suites as modules on a debug kernel: $(ran results/x86/x86.summary) cases pass, $(sed -n 's/^PASS: //p' results/x86/x86.summary); on its PREEMPT_RT build: $(ran results/x86/x86-rt.summary), $(sed -n 's/^PASS: //p' results/x86/x86-rt.summary)" \
