@@ -52,6 +52,8 @@ ran() {
 	sed -n 's/^.*: Ran \([0-9]*\) tests: passed: \([0-9]*\)$/\2 of \1/p' "$1" |
 		paste -sd, | sed 's/,/ and /g'
 }
+# booted SUMMARY: what a make x86 report says of its cases and its console
+booted() { echo "$(ran "$1") cases pass, $(sed -n 's/^PASS: //p' "$1")"; }
 
 row() { echo "| $1 | $2 | [$3](docs/$4.md) |"; }
 echo "| claim | measured | evidence |"
@@ -119,10 +121,10 @@ row "On a booted 7.3, memory pressure gives the RFC's spare buffers back; today'
 	"$(grep -c '^| rfc |' results/reclaim/reclaim.md) runs per kernel (runs apart by ;), a storm then all of MemAvailable taken. Free buffers, global list and CPU lists, at the end of the storm, then after the pressure with the reserve: RFC $(reclaim rfc 4), then $(reclaim rfc 6), its shrinker freed $(reclaim rfc 7); today's pool $(reclaim fixed 4), then $(reclaim fixed 6)" \
 	"the RFC" rfc
 row "On a booted PREEMPT_RT debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, KASAN, kmemleak) the RFC's suites pass, its locks without a splat" \
-	"$(ran results/x86/x86-rt-rfc.summary) cases pass, $(sed -n 's/^PASS: //p' results/x86/x86-rt-rfc.summary)" \
+	"$(booted results/x86/x86-rt-rfc.summary)" \
 	"the RFC" rfc
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
-	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; the suites as modules on a debug kernel: $(ran results/x86/x86.summary) cases pass, $(sed -n 's/^PASS: //p' results/x86/x86.summary); on its PREEMPT_RT build: $(ran results/x86/x86-rt.summary), $(sed -n 's/^PASS: //p' results/x86/x86-rt.summary)" \
+	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; the suites as modules on a debug kernel: $(booted results/x86/x86.summary); on its PREEMPT_RT build: $(booted results/x86/x86-rt.summary)" \
 	"booted kernels" faults
 row "The test seam costs nothing without CONFIG_KUNIT" \
 	"$(insns 2) instructions in the buffer functions before it, $(insns 3) after" \
