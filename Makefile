@@ -52,10 +52,7 @@ insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 
 patches:	# export branch "series" of each line's tree to patches/, patches/LINE/;
 		# branch "rfc" of 7.3's to patches/rfc/
-	LINE=7.3 scripts/export.sh
-	LINE=7.2 scripts/export.sh
-	LINE=6.12 scripts/export.sh
-	RFC=1 scripts/export.sh
+	scripts/export.sh all
 
 clean:		# forget the cached package, trees and builds
 	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/aa-buffer-series"

@@ -14,13 +14,8 @@
 #                  30 s and exits (make reclaim)
 # The host reads the pool through the gdbstub after "end of load".
 duration=$1 workers=$2 scenario=${3:-none}
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t devtmpfs dev /dev
-mount -t securityfs securityfs /sys/kernel/security
-mount -t tracefs tracefs /sys/kernel/tracing
-mount -t debugfs debugfs /sys/kernel/debug
-echo "guest: $(grep -c ^processor /proc/cpuinfo) CPUs, LSMs $(cat /sys/kernel/security/lsm)"
+. /guest.sh
+guest_up
 
 # Count the buffers aa_get_buffer() allocates: kmalloc events whose call
 # site lies in it and which returned a buffer.
@@ -124,12 +119,6 @@ case $scenario in reclaim-*)
 	reclaim after ;;
 esac
 sleep 1
-if [ -e /sys/kernel/debug/kmemleak ]; then
-	echo scan >/sys/kernel/debug/kmemleak
-	echo scan >/sys/kernel/debug/kmemleak
-	echo "--- kmemleak"
-	cat /sys/kernel/debug/kmemleak
-	echo "--- end of kmemleak"
-fi
+guest_kmemleak
 echo "end of load"
 while :; do sleep 3600; done

@@ -11,7 +11,6 @@ set -eu
 
 ready sparse
 trap 'git checkout -q -f series' EXIT
-export CCACHE_DIR=$CACHE/ccache
 out=$OUT/bisect
 mkdir -p "$out"
 
@@ -39,8 +38,7 @@ done
 # at REF, without line numbers so that moved code compares equal.
 warnings() {
 	for arch in um x86_64; do
-		make -s ARCH=$arch O="$BUILD/$arch-w1" CC="ccache gcc" \
-			-j"$(nproc)" W=1 $check security/apparmor/ 2>&1 |
+		kmake $arch "$BUILD/$arch-w1" W=1 $check security/apparmor/ 2>&1 |
 			grep -E 'warning|error' | sed "s/^/$arch: /" || true
 	done
 	scripts/kernel-doc -none -Wall security/apparmor/lsm.c \

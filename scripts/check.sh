@@ -43,21 +43,22 @@ kunit_on() {
 	fi
 }
 
-# series_checks LABEL: checks 1 to 6 of README on the kernel line of
-# config.sh's LINE, each check's name starting with LABEL; returns non-zero
-# if the series did not apply. Leaves the tree on branch series and the
-# KUnit log of the patched tree in $tmp/series-um-$LINE.log.
+# series_checks: checks 1 to 6 of README on the kernel line of config.sh's
+# LINE (or KERNEL_SRC's tree), each check's name starting with its LABEL;
+# returns non-zero if the series did not apply. Leaves the tree on branch
+# series and the KUnit log of the patched tree in $tmp/series-um-$LINE.log.
 series_checks() {
-	label=$1 dir=${PATCHES#"$TOP"/}/
+	label=$LABEL dir=${PATCHES#"$TOP"/}/
 	"$TOP/scripts/tree.sh" && rc=0 || rc=1
-	[ "$rc" = 0 ] || report $rc "${label}the kernel tree from $DEB_PACKAGE"
+	[ "$rc" = 0 ] || report $rc "${label}the kernel tree ${SRC:-from $DEB_PACKAGE}"
 	[ "$rc" = 0 ] || return 1
 	rc=0; "$TOP/scripts/apply.sh" || rc=1
 	report $rc "${label}git am of $dir on the pre-fix and the stock tree, identical results"
 	[ "$rc" = 0 ] || return 1
 	cd "$TREE"
 
-	exported "$label" "$PATCHES" "the applied series"
+	# patches/ is exported from the workbench's tree, not from yours.
+	[ -n "${SRC:-}" ] || exported "$label" "$PATCHES" "the applied series"
 	style "$label" $(series_patches)
 	passes "$label" series "patched tree"
 	cp "$BUILD/um/test.log" "$tmp/series-um-$LINE.log" 2>/dev/null || true
@@ -82,9 +83,10 @@ series_checks() {
 exported() {
 	mkdir "$tmp/export"
 	rc=0
+	mkdir "$tmp/saved"; cp "$2"/*.patch "$tmp/saved/"	# not the subdirectories
 	"$TOP/scripts/export.sh" "$tmp/export" >/dev/null &&
-		diff -r -x 6.12 -x 7.2 -x rfc "$2" "$tmp/export" || rc=1
-	rm -rf "$tmp/export"
+		diff -r "$tmp/saved" "$tmp/export" || rc=1
+	rm -rf "$tmp/export" "$tmp/saved"
 	report $rc "${1}${2#"$TOP"/}/ is what 'make patches' writes from $3"
 }
 
@@ -101,7 +103,13 @@ style() {
 			--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$p" 2>/dev/null) &&
 			rc=0 || { rc=1; echo "$out"; }
 		report $rc "${label}checkpatch.pl --strict $(basename "$p")"
-		out=$(perl scripts/get_maintainer.pl --no-git --no-git-fallback "$p")
+		# Fixes: adds the fixed commit's signers, which a tree without
+		# git history (Debian's) cannot look up.
+		fixes=--fixes
+		for c in $(sed -n 's/^Fixes: \([0-9a-f]*\) .*/\1/p' "$p"); do
+			git cat-file -e "$c^{commit}" 2>/dev/null || fixes=--nofixes
+		done
+		out=$(perl scripts/get_maintainer.pl --no-git --no-git-fallback $fixes "$p")
 		echo "$out" | grep -q 'apparmor@lists.ubuntu.com' &&
 			echo "$out" | grep -q 'John Johansen' && rc=0 || { rc=1; echo "$out"; }
 		report $rc "${label}get_maintainer.pl names the AppArmor maintainer and list for $(basename "$p")"
@@ -128,42 +136,120 @@ fails() {
 
 "$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
 	python3-sphinx python3-yaml gnuplot-nox
-# on_line LINE: config.sh's settings for kernel line LINE, for a subshell
-# (config.sh finds the workbench from $0, which may be relative to $TOP).
-on_line() { export LINE=$1; cd "$TOP" && . scripts/config.sh; }
 
-series_checks "" || finish "$@"
-# The same for 6.12.y, with its own series.
-(on_line 6.12 && series_checks "6.12: ") || true
+# on_line LINE: config.sh's settings for kernel line LINE, for a subshell.
+on_line() { export LINE=$1; . "$TOP/scripts/config.sh"; }
+# The other lines that VERB (check or check-all) runs the series checks on.
+lines_checked_by() {
+	for l in ${LINES#* }; do
+		(on_line "$l" && [ "$CHECKED_BY" = "$1" ]) && echo "$l"
+	done
+}
+
+[ -z "${SRC:-}" ] || say "checking KERNEL_SRC=$SRC ($LINE's code," \
+	"${PATCHES#"$TOP"/}/); the workbench's own lines and results are not"
+series_checks || finish "$@"
+if [ -z "${SRC:-}" ]; then
+	for l in $(lines_checked_by check); do
+		(on_line "$l" && series_checks) || true
+	done
+fi
 cd "$TREE"
 
 # verb SCRIPT DESCRIPTION: one of the workbench's own verbs as a check.
-verb() { "$TOP/scripts/$1.sh" && rc=0 || rc=1; report $rc "$2"; }
+verb() { "$TOP/scripts/$1.sh" && rc=0 || rc=1; report $rc "$LABEL$2"; }
+# against SAVED WHAT DESCRIPTION SCRIPT ARG...: a verb as a check, whose
+# output is part of the result: on the workbench's trees it must be SAVED,
+# which the pages quote, and the check's name ends in ", WHAT SAVED". On
+# KERNEL_SRC there is nothing saved to compare: the verb's verdict decides.
+against() {
+	saved=$1 what=$2 name=$3; shift 3
+	rc=0
+	"$TOP/scripts/$@" >"$tmp/out" || rc=1
+	cat "$tmp/out"
+	if [ -z "${SRC:-}" ]; then
+		diff -u --label "${saved#"$TOP"/}" --label 'this run' \
+			"$saved" "$tmp/out" || rc=1
+		name="$name, $what ${saved#"$TOP"/}"
+	fi
+	report $rc "$LABEL$name"
+}
 # Which cases catch each mutant is part of the result: the kill table of
-# docs/mutants.md is made from results/mutants/v5.log, so this run must
-# find the same.
-rc=0
-"$TOP/scripts/mutants.sh" >"$tmp/mutants.log" || rc=1
-cat "$tmp/mutants.log"
-diff -u --label results/mutants/v5.log --label 'this run' \
-	"$TOP/results/mutants/v5.log" "$tmp/mutants.log" || rc=1
-report $rc "mutants: the suite fails on every mutant in mutants/, caught by the cases in results/mutants/v5.log"
-rc=0
-"$TOP/scripts/mutants.sh" rfc >"$tmp/mutants-rfc.log" || rc=1
-cat "$tmp/mutants-rfc.log"
-diff -u --label results/mutants/rfc.log --label 'this run' \
-	"$TOP/results/mutants/rfc.log" "$tmp/mutants-rfc.log" || rc=1
-report $rc "RFC: mutants: its suite fails on every mutant in mutants/rfc/, caught by the cases in results/mutants/rfc.log"
+# docs/mutants.md is made from results/mutants/v5.log.
+against "$TOP/results/mutants/v5.log" "caught by the cases in" \
+	"mutants: the suite fails on every mutant in ${MUTANTS#"$TOP"/}/" mutants.sh
+[ -z "$RFC_PATCHES" ] ||
+	against "$TOP/results/mutants/rfc.log" "caught by the cases in" \
+		"RFC: mutants: its suite fails on every mutant in mutants/rfc/" \
+		mutants.sh rfc
 verb bisect "every patch: no new W=1 or kernel-doc warning (sparse only where usable), KUnit passes"
-# The counts are part of the result: docs/suite.md quotes them from
-# results/insns/7.3.txt, so this run must find the same.
-rc=0
-"$TOP/scripts/insns.sh" >"$tmp/insns.txt" || rc=1
-cat "$tmp/insns.txt"
-diff -u --label results/insns/7.3.txt --label 'this run' \
-	"$TOP/results/insns/7.3.txt" "$tmp/insns.txt" || rc=1
-report $rc "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer, counts as in results/insns/7.3.txt"
+# The counts are part of the result: docs/suite.md quotes them.
+against "$TOP/results/insns/$LINE.txt" "counts as in" \
+	"CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer" \
+	insns.sh
 verb docs "HTML of the AppArmor admin guide page: no new Sphinx warning"
+# On KERNEL_SRC, that is all: the rest is the workbench's own evidence.
+[ -z "${SRC:-}" ] || finish "$@"
+
+# KERNEL_SRC, as a user gives it: a git tree of theirs, here a small one:
+# a clone of branch stock (Debian's tree, which has the fix) that shares its
+# objects and checks out only security/apparmor/. The series must be applied
+# in the workbench's clone of it and given to it as a branch; the verbs that
+# work on Debian's trees only must refuse it in one line. make check-all
+# runs the whole of make check on it.
+user=$CACHE/user-linux
+user_tree() {
+	[ "$(git -C "$user" rev-parse -q --verify HEAD 2>/dev/null)" = "$(git rev-parse stock)" ] &&
+		return 0
+	rm -rf "$user"
+	git clone -q --shared --no-checkout "$TREE" "$user"
+	git -C "$user" sparse-checkout set security/apparmor
+	git -C "$user" checkout -q -b mine "$(git rev-parse stock)"
+}
+user_tree
+rc=0
+(export KERNEL_SRC=$user; "$TOP/scripts/tree.sh" && "$TOP/scripts/apply.sh") \
+	>"$tmp/src.log" 2>&1 || rc=1
+grep -qF "applied: patches/ on $user's HEAD" "$tmp/src.log" || rc=1
+[ "$(git -C "$user" rev-parse -q --verify 'aa-buffer-series^{tree}')" = \
+  "$(git rev-parse 'series-stock^{tree}')" ] ||
+	{ echo "$user has no branch aa-buffer-series with the series on its HEAD"; rc=1; }
+[ $rc = 0 ] || cat "$tmp/src.log"
+report $rc "KERNEL_SRC=<a clone of stock>: the series applied to that tree (without 0001, which it has), given to it as branch aa-buffer-series"
+rc=0
+for v in x86 repro preempt faults reclaim timing export fresh; do
+	out=$(KERNEL_SRC=$user timeout 60 "$TOP/scripts/$v.sh" 2>&1) && rc=1
+	[ "$(echo "$out" | wc -l)" = 1 ] &&
+		echo "$out" | grep -q "^error: scripts/$v.sh works on the workbench's Debian trees only, not on KERNEL_SRC; on your tree: make, make check" ||
+		{ echo "KERNEL_SRC=$user scripts/$v.sh: $out"; rc=1; }
+done
+report $rc "KERNEL_SRC: make x86, repro, preempt, faults, reclaim, timing, patches and fresh refuse it in one line naming the verbs that take it"
+# refused TREE MESSAGE [VAR=VALUE]: make refuses KERNEL_SRC=TREE with MESSAGE.
+refused() {
+	out=$(env KERNEL_SRC="$1" ${3:-} "$TOP/scripts/run.sh" 2>&1) &&
+		{ echo "KERNEL_SRC=$1 was not refused"; return 1; }
+	echo "$out" | grep -qF "$2" || { echo "KERNEL_SRC=$1: $out"; return 1; }
+}
+t=$tmp/trees
+mkdir -p "$t/none" "$t/other/security/apparmor" "$t/nogit/security/apparmor/include"
+git -C "$t/none" init -q
+for f in lsm.c include/path.h; do
+	git show "stock:security/apparmor/$f" >"$t/nogit/security/apparmor/$f"
+done
+cp -r "$t/nogit" "$t/dirty"
+(cd "$t/dirty" && git init -q && git add -A && wb_git commit -q -m tree &&
+ echo >>security/apparmor/lsm.c)
+grep -v -e 'cache_hold_inc(' -e 'cache->hold += 1;' \
+	"$t/nogit/security/apparmor/lsm.c" >"$t/other/security/apparmor/lsm.c"
+rc=0
+refused "$t/missing" "KERNEL_SRC=$t/missing is not a directory" || rc=1
+refused "$t/none" "has no security/apparmor/lsm.c" || rc=1
+refused "$t/other" "has no per-CPU buffer cache with a hold count" || rc=1
+refused "$t/nogit" "is not a git tree" || rc=1
+refused "$t/dirty" "has uncommitted changes" || rc=1
+other=$(printf '%s\n' $LINES | grep -vxF "$LINE" | head -n 1)
+refused "$user" "has $LINE's code, not LINE=$other's" LINE=$other || rc=1
+report $rc "KERNEL_SRC: a tree that is missing, not Linux, without the per-CPU cache, not git, dirty, or of another line than LINE is refused, with the reason"
 
 # make check-all: what does not fit make check's budget (README, "What
 # make check checks"). Its PASS/FAIL lines go to results/check-all.log.
@@ -177,138 +263,44 @@ if [ "${1:-}" = all ]; then
 	(export SAVE=1; verb faults "make faults: the storm under failslab and memory pressure: no splat, no leak, no buffer lost (results/faults/)"
 	 export RT=1 SCENARIOS='none failslab-100'
 	 verb faults "PREEMPT_RT: make faults, storm alone and under failslab-100: no splat, no leak, no buffer lost (results/faults-rt/)")
-	# 6.12's mutants have no kill table to keep true yet: every mutant
-	# must die, and which cases caught it is saved for README to quote.
-	(on_line 6.12 && cd "$TREE" &&
-	 rc=0 && "$TOP/scripts/mutants.sh" >"$TOP/results/mutants/6.12.log" || rc=1
-	 cat "$TOP/results/mutants/6.12.log"
-	 report $rc "6.12: mutants: the suite fails on every mutant in mutants/6.12/ (results/mutants/6.12.log)"
-	 verb bisect "6.12: every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
-	 verb insns "6.12: CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer") || true
-	(on_line 7.2 && series_checks "7.2: ") || true
+	# The other lines of make check: their mutants have no kill table to
+	# keep true yet: every mutant must die, and which cases caught it is
+	# saved for README to quote.
+	for l in $(lines_checked_by check); do
+		(on_line "$l" && cd "$TREE" &&
+		 saved=$TOP/results/mutants/$LINE.log &&
+		 rc=0 && "$TOP/scripts/mutants.sh" >"$saved" || rc=1
+		 cat "$saved"
+		 report $rc "${LABEL}mutants: the suite fails on every mutant in ${MUTANTS#"$TOP"/}/ (${saved#"$TOP"/})"
+		 verb bisect "every patch: no new W=1, sparse or kernel-doc warning, KUnit passes"
+		 verb insns "CONFIG_KUNIT=n: the seam adds no instruction to aa_get_buffer/aa_put_buffer") || true
+	done
+	for l in $(lines_checked_by check-all); do
+		(on_line "$l" && series_checks) || true
+	done
+	# make check on a user's tree: every check passes, and every check's
+	# line names that tree.
+	rc=0
+	KERNEL_SRC=$user "$TOP/scripts/check.sh" >"$tmp/src-check.log" 2>&1 || rc=1
+	grep -E '^(PASS|FAIL): ' "$tmp/src-check.log" | tee "$tmp/src-checks"
+	tail -n 1 "$tmp/src-check.log"
+	[ -s "$tmp/src-checks" ] && ! grep -vF "KERNEL_SRC=$user: " "$tmp/src-checks" ||
+		{ echo "no checks, or checks that do not name $user (above)"; rc=1; }
+	report $rc "KERNEL_SRC=<a clone of stock> make check: every check passes, each line naming that tree"
 	cd "$TREE"
 fi
 
 # The pages: README.md and docs/*.md.
 pages=("$TOP/README.md" "$TOP"/docs/*.md)
-# quoted FILE: one page has every line of FILE, as is.
-quoted() {
-	[ -f "$1" ] || { echo "${1#"$TOP"/} is missing"; return 1; }
-	for page in "${pages[@]}"; do
-		grep -v '^$' "$1" | grep -vxFf "$page" >/dev/null || return 0
-	done
-	first=$(grep -m1 . "$1")
-	page=$(grep -lxF -- "$first" "${pages[@]}" | head -1) || page=
-	echo "no page of README.md or docs/ quotes every line of ${1#"$TOP"/};" \
-		"${page:-none has its first line}${page:+ lacks}:"
-	[ -z "$page" ] || grep -v '^$' "$1" | grep -vxFf "$page" | head -3
-	return 1
-}
+rc=0
+"$TOP/scripts/results.sh" "$tmp" "${1:-}" || rc=1
+report $rc "results/: each saved table is what its report script makes of its data, quoted as is on one page of README.md or docs/"
+
 # headings FILE: the anchors of FILE's headings, as GitHub makes them.
 headings() {
 	awk '/^```/ { code = !code } !code && /^#+ / { sub(/^#+ /, ""); print }' "$1" |
 		tr 'A-Z' 'a-z' | sed 's/[^a-z0-9 _-]//g; s/ /-/g'
 }
-
-# Each saved make repro result: runs.md is what repro-report.sh makes of the
-# CSVs beside it, and a page quotes it line for line.
-# runs_md DIR: DIR/runs.md is what repro-report.sh makes of the CSVs beside it.
-runs_md() {
-	read -r cpus workers duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, \([0-9]*\) fork+execve workers, \([0-9]*\) s,.*/\1 \2 \3/p' "$1/runs.md") || true
-	if [ -z "$duration" ]; then
-		echo "$1/runs.md: no 'Each run:' line"; return 1
-	fi
-	rm -rf "$tmp/repro"; mkdir "$tmp/repro"; cp "$1"/*.csv "$tmp/repro/"
-	"$TOP/scripts/repro-report.sh" "$tmp/repro" "$cpus" "$duration" \
-		$((workers / cpus)) >/dev/null &&
-	diff -u "$1/runs.md" "$tmp/repro/runs.md"
-}
-rc=0
-for d in "$TOP"/results/repro/*; do
-	runs_md "$d" || rc=1
-	quoted "$d/runs.md" || rc=1
-done
-# make preempt: each cell's runs.md as above, quoted for the migration
-# storm's cells; the matrix is what preempt-report.sh makes of every cell's
-# runs, and a page quotes it.
-if [ -d "$TOP/results/preempt" ]; then
-	for d in "$TOP"/results/preempt/*/; do
-		runs_md "${d%/}" || rc=1
-		case $d in *-migrate/|*-rfc/) quoted "${d%/}/runs.md" || rc=1 ;; esac
-	done
-	"$TOP/scripts/preempt-report.sh" |
-		diff -u "$TOP/results/preempt/matrix.md" - || rc=1
-	quoted "$TOP/results/preempt/matrix.md" || rc=1
-fi
-# make reclaim: its table is what reclaim-report.sh makes of its runs.
-d=$TOP/results/reclaim
-if [ -f "$d/reclaim.md" ]; then
-	read -r cpus duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, the storm for \([0-9]*\) s,.*/\1 \2/p' "$d/reclaim.md") || true
-	rm -rf "$tmp/reclaim"; mkdir "$tmp/reclaim"
-	cp "$d"/*.csv "$d"/*.reclaim "$tmp/reclaim/"
-	"$TOP/scripts/reclaim-report.sh" "$tmp/reclaim" "${duration:-0}" "${cpus:-0}" |
-		diff -u "$d/reclaim.md" - || rc=1
-	quoted "$d/reclaim.md" || rc=1
-fi
-# Each saved make faults result (faults, faults-rt, faults-prefix): its
-# faults.md is what faults-report.sh makes of the files beside it, and a
-# page quotes it. make check-all has just rewritten faults and faults-rt,
-# and the make x86 reports below: it leaves their quotes to the next make
-# check, as it does for its own log.
-for d in "$TOP"/results/faults*; do
-	[ -f "$d/faults.md" ] || continue
-	duration=$(sed -n 's/^Each scenario: one boot, \([0-9]*\) s of load.*/\1/p' "$d/faults.md")
-	"$TOP/scripts/faults-report.sh" "$d" "${duration:-0}" |
-		diff -u "$d/faults.md" - || rc=1
-	[ "${1:-}" = all ] || quoted "$d/faults.md" || rc=1
-done
-# Each saved make x86 report (SAVE=1), quoted on a page.
-for f in "$TOP"/results/x86/*.summary; do
-	[ -e "$f" ] && [ "${1:-}" != all ] || continue
-	quoted "$f" || rc=1
-done
-# Each saved make fresh run: its table is what fresh-report.sh makes of its
-# log, and a page quotes it line for line.
-for log in "$TOP"/results/fresh/*.log; do
-	[ -e "$log" ] || continue
-	"$TOP/scripts/fresh-report.sh" "$log" | diff -u "${log%.log}.md" - || rc=1
-	quoted "${log%.log}.md" || rc=1
-done
-# The mutant kill table, before and after the moves, from the two logs.
-"$TOP/scripts/mutants-report.sh" "$TOP/results/mutants/v4.log" \
-	"$TOP/results/mutants/v5.log" | diff -u "$TOP/results/mutants/kills.md" - || rc=1
-quoted "$TOP/results/mutants/kills.md" || rc=1
-# The suite's run times from make timing.
-"$TOP/scripts/timing-report.sh" "$TOP/results/timing/runs.log" |
-	diff -u "$TOP/results/timing/runs.md" - || rc=1
-quoted "$TOP/results/timing/runs.md" || rc=1
-# The search's counts, which this make check's own KUnit run logged.
-"$TOP/scripts/search-report.sh" "$tmp/series-um-7.3.log" |
-	diff -u "$TOP/results/search/search.md" - || rc=1
-quoted "$TOP/results/search/search.md" || rc=1
-# The RFC's search, and how its bound case fails on today's pool.
-"$TOP/scripts/search-report.sh" "$tmp/rfc-um.log" |
-	diff -u "$TOP/results/rfc/search.md" - || rc=1
-quoted "$TOP/results/rfc/search.md" || rc=1
-diff -u "$TOP/results/rfc/negative.txt" "$tmp/rfc-negative.txt" || rc=1
-quoted "$TOP/results/rfc/negative.txt" || rc=1
-quoted "$TOP/results/mutants/rfc.log" || rc=1
-# The last make check-all's log and the 6.12 mutants' log it wrote (make
-# check-all rewrites both, so it leaves them to the next make check).
-# The matrix of kernel lines is made from the first.
-if [ "${1:-}" != all ]; then
-	quoted "$TOP/results/check-all.log" || rc=1
-	quoted "$TOP/results/mutants/6.12.log" || rc=1
-	"$TOP/scripts/matrix-report.sh" "$TOP/results/check-all.log" |
-		diff -u "$TOP/results/matrix.md" - || rc=1
-	quoted "$TOP/results/matrix.md" || rc=1
-fi
-quoted "$TOP/results/insns/7.3.txt" || rc=1
-# README's table of what is proven, from all of the above.
-"$TOP/scripts/proven-report.sh" | diff -u "$TOP/results/proven.md" - || rc=1
-quoted "$TOP/results/proven.md" || rc=1
-report $rc "results/: each saved table is what its report script makes of its data, quoted as is on one page of README.md or docs/"
-
 # links: every relative link and image of the pages names a file that
 # exists (and a heading of it, after a #), and README.md links every page
 # of docs/.

@@ -1,64 +1,156 @@
-# shellcheck shell=sh
+# shellcheck shell=bash
 # Settings shared by the workbench scripts. Sourced, never run.
 
 # Who signs new patches and the cover letter. Change this line to submit.
 SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 
-# The kernel line the workbench works on, LINE=7.3 (default), 7.2 or 6.12:
-# Debian's linux-source package of that line, verified by apt against
-# Debian's signed index and pinned by SHA-256 so that results are
-# reproducible; the series for it; and where its tree and builds live.
-# 7.3 takes patches/ (mainline); 7.2, whose include lines differ,
-# patches/7.2/; 6.12, which has no cap on hold, patches/6.12/.
+# The kernel lines, one row each: every fact that differs from one line to
+# another is here, and no other script tests LINE. LINE=7.3 (default), 7.2
+# or 6.12 picks a row; KERNEL_SRC picks the row whose code its tree has
+# (below). The first line of LINES is the default: its files and results
+# carry no line prefix.
+#   DEB_*          Debian's linux-source-LINE, verified by apt against Debian's
+#                  signed index and pinned by SHA-256, so that results are
+#                  reproducible (newer versions only when Debian no longer
+#                  serves DEB_VERSION)
+#   CONFIG_SHA256  linux-config-LINE of the same version, Debian's own
+#                  kernel configs (make preempt's preemption options); RT_FILE
+#                  is its rt flavour's file, RT_DROP the options of it that
+#                  linux-source-LINE lacks; PREEMPT_MODELS, the preempt=
+#                  models an x86 kernel of the line takes
+#   PATCHES COVER SUBJECT   the series, as 'make patches' writes it
+#   NEGATIVE MUTANTS        the cases that fail without patch 1; the mutants
+#   RFC_PATCHES    the RFC on top of the series, if the line has one, and
+#                  RFC_NEGATIVE the cases of it that fail on today's pool
+#   HOLD_RAISE     how lsm.c raises hold; PATH_H, a line that only this
+#                  line's include/path.h has: KERNEL_SRC's code is matched
+#                  against the rows in the order of LINES
+#   CHECKED_BY     which verb runs the series checks on the line: the
+#                  default line gets every check of make check; another line
+#                  the series checks (make check or make check-all), and,
+#                  if make check has them, its mutants, walk and instruction
+#                  counts in make check-all
+LINES='7.3 7.2 6.12'
+line_facts() {
+	DEB_PACKAGE=linux-source-$1 CONFIG_SHA256= RT_FILE= RT_DROP=
+	PREEMPT_MODELS=
+	RFC_PATCHES= PATH_H= COVER=$TOP/cover-letter-$1.txt
+	SUBJECT="PATCH $1.y"
+	# 7.2's buffer code and suite are 7.3's: the same cases fail without
+	# the fix, the same mutants apply.
+	NEGATIVE=$TOP/tests/negative-control.expected MUTANTS=$TOP/mutants
+	case $1 in
+	7.3)	DEB_SUITE=trixie-backports DEB_VERSION=7.3.4-1~bpo13+1
+		DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
+		CONFIG_SHA256=1161d8946bd74094857fc1950da809a14e1b3aafe4f3defbec83150520e3e82c
+		RT_FILE=config.amd64_none_rt-amd64 PREEMPT_MODELS='full lazy'
+		PATCHES=$TOP/patches RFC_PATCHES=$TOP/patches/rfc
+		RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
+		COVER=$TOP/cover-letter.txt SUBJECT='PATCH v5'
+		HOLD_RAISE='cache_hold_inc(' PATH_H='^#include <linux/path.h>'
+		CHECKED_BY=check ;;
+	7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1
+		DEB_SHA256=73ca6c22599ba411ab3179642d33501ca2c90174e13c3c8d86e996ea1cbf2a8f
+		PATCHES=$TOP/patches/7.2 HOLD_RAISE='cache_hold_inc('
+		CHECKED_BY=check-all ;;
+	6.12)	DEB_SUITE=trixie DEB_VERSION=6.12.117-1
+		DEB_SHA256=9141325315c7f1eca682113d185a8c77c82814aa6e32f7e127e61d6106403835
+		CONFIG_SHA256=12d29b8703e8d33901246011bec674d354781649dcb9fabf136ed0e938b20ca8
+		# 6.12's rt is a featureset of its own, PREEMPT_RT without
+		# PREEMPT_DYNAMIC; Debian's RT patches add PREEMPT_LAZY.
+		RT_FILE=config.amd64_rt_amd64
+		RT_DROP='CONFIG_PREEMPT_(LAZY|LAZIEST|DYNAMIC|BUILD)[= ]'
+		PREEMPT_MODELS='none voluntary full' PATCHES=$TOP/patches/6.12
+		NEGATIVE=$TOP/tests/negative-control-6.12.expected
+		MUTANTS=$TOP/mutants/6.12 HOLD_RAISE='cache->hold += 1;'
+		CHECKED_BY=check ;;
+	*)	die "LINE=$1: the workbench knows $LINES" ;;
+	esac
+}
+
+# median_range: of the numbers on standard input, one a line, the median
+# (the mean of the middle two of an even count), the least, the most and
+# the count; nothing if there are none. The one median of every report.
+median_range() {
+	sort -g | awk '{ v[NR] = $1 } END { if (!NR) exit
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		print m, v[1], v[NR], NR }'
+}
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# line_of DIR: the line whose code the kernel tree DIR has, by the code, not
+# its version: the first of LINES whose HOLD_RAISE its lsm.c has and whose
+# PATH_H, if any, its include/path.h has.
+line_of() {
+	for l in $LINES; do
+		line_facts "$l"
+		grep -qF "$HOLD_RAISE" "$1/security/apparmor/lsm.c" || continue
+		[ -z "$PATH_H" ] ||
+			grep -q "$PATH_H" "$1/security/apparmor/include/path.h" ||
+			continue
+		echo "$l"; return 0
+	done
+	return 1
+}
+
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/aa-buffer-series
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-LINE=${LINE:-7.3}
-case $LINE in
-7.3)	DEB_SUITE=trixie-backports DEB_VERSION=7.3.4-1~bpo13+1
-	DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
-	PATCHES=$TOP/patches OUT=$CACHE
-	CONFIG_SHA256=1161d8946bd74094857fc1950da809a14e1b3aafe4f3defbec83150520e3e82c ;;
-7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1
-	DEB_SHA256=73ca6c22599ba411ab3179642d33501ca2c90174e13c3c8d86e996ea1cbf2a8f
-	PATCHES=$TOP/patches/7.2 OUT=$CACHE/7.2 ;;
-6.12)	DEB_SUITE=trixie DEB_VERSION=6.12.117-1
-	DEB_SHA256=9141325315c7f1eca682113d185a8c77c82814aa6e32f7e127e61d6106403835
-	PATCHES=$TOP/patches/6.12 OUT=$CACHE/6.12
-	CONFIG_SHA256=12d29b8703e8d33901246011bec674d354781649dcb9fabf136ed0e938b20ca8 ;;
-*)	echo "error: LINE=$LINE: the workbench knows 7.3, 7.2 and 6.12" >&2
-	exit 1 ;;
-esac
-# CONFIG_SHA256: linux-config-LINE of the same version, Debian's own kernel
-# configs, from which make preempt takes the preemption options.
-# Newer versions of the same line are used only when Debian no longer serves
-# DEB_VERSION.
-DEB_PACKAGE=linux-source-$LINE
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# KERNEL_SRC=/path/to/linux: a git tree of the user's, which the verbs that
+# take it work on in place of Debian's tree of LINE (tree.sh, in a clone
+# under the cache that shares its objects); LABEL starts every check's line.
+# The verbs that boot, time or write the workbench's own results work on
+# Debian's trees only; they refuse KERNEL_SRC, naming the verbs that take it.
+if [ -n "${KERNEL_SRC:-}" ]; then
+	case $(basename "$0" .sh) in
+	x86|repro|preempt|faults|reclaim|timing|export|fresh)
+		die "scripts/$(basename "$0") works on the workbench's Debian" \
+			"trees only, not on KERNEL_SRC; on your tree: make, make" \
+			"check, make mutants, make bisect, make insns, make docs" ;;
+	esac
+	SRC=$(cd "$KERNEL_SRC" 2>/dev/null && pwd) ||
+		die "KERNEL_SRC=$KERNEL_SRC is not a directory"
+	[ -f "$SRC/security/apparmor/lsm.c" ] ||
+		die "KERNEL_SRC=$SRC has no security/apparmor/lsm.c; is it a Linux tree?"
+	l=$(line_of "$SRC") || die "$SRC/security/apparmor/lsm.c has no" \
+		"per-CPU buffer cache with a hold count (v6.7 and later have" \
+		"one); the series is not for this tree"
+	[ "${LINE:-$l}" = "$l" ] || die "KERNEL_SRC=$SRC has $l's code," \
+		"not LINE=$LINE's; drop LINE, KERNEL_SRC chooses the series"
+	LINE=$l
+	OUT=$CACHE/src/$(printf %s "$SRC" | sha256sum | cut -c1-12)
+	LABEL="KERNEL_SRC=$SRC: "
+else
+	LINE=${LINE:-${LINES%% *}}
+	OUT=$CACHE/$LINE LABEL="$LINE: "
+fi
+line_facts "$LINE"
+# The default line's cache, results and checks carry no line prefix.
+RESULTS_PREFIX=$LINE-
+if [ "$LINE" = "${LINES%% *}" ]; then
+	RESULTS_PREFIX=
+	[ -n "${SRC:-}" ] || OUT=$CACHE LABEL=
+fi
+# The RFC is a proposal against the workbench's own 7.3, not for your tree.
+[ -z "${SRC:-}" ] || RFC_PATCHES=
 # The tree (branches stock, prefix, series...), the builds and the logs.
 TREE=$OUT/linux BUILD=$OUT/build
-# What 'make patches' writes the series with: its cover letter's text and
-# the subject prefix; which cases must fail without patch 1; the mutants.
-if [ "$LINE" = 7.3 ]; then
-	COVER=$TOP/cover-letter.txt SUBJECT='PATCH v5'
-else
-	COVER=$TOP/cover-letter-$LINE.txt SUBJECT="PATCH $LINE.y"
-fi
-# 7.2's buffer code and suite are 7.3's: the same cases fail without the fix.
-if [ "$LINE" = 6.12 ]; then
-	NEGATIVE=$TOP/tests/negative-control-6.12.expected MUTANTS=$TOP/mutants/6.12
-else
-	NEGATIVE=$TOP/tests/negative-control.expected MUTANTS=$TOP/mutants
-fi
-
-# The RFC series on top of the series, for 7.3 only: patches/rfc/, which
-# 'make' applies as branch rfc; the cases that must fail on today's pool.
-RFC_PATCHES= RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
-[ "$LINE" != 7.3 ] || RFC_PATCHES=$TOP/patches/rfc
 
 # The upstream change that patch 1 carries; the pre-fix tree reverts it.
 FIX_SHA=640cf2f09575
 
 # Debian's python3 and perl first: checkpatch and kunit.py need their modules.
 PATH=/usr/bin:/bin:$PATH
+# Every build goes through ccache, kept in the cache.
+export CCACHE_DIR=$CACHE/ccache
+
+# kmake ARCH DIR TARGET...: make TARGETs of the tree in the current
+# directory for ARCH, out of tree in DIR, on every CPU, through ccache.
+kmake() {
+	arch=$1 dir=$2; shift 2
+	make -s ARCH="$arch" O="$dir" CC="ccache gcc" -j"$(nproc)" "$@"
+}
 
 # Git identity and dates for the commits the workbench makes itself, so that
 # the same package always yields the same commit IDs.
@@ -70,15 +162,36 @@ wb_git() {
 		git "$@"
 }
 
-say() { printf '==> %s\n' "$*" >&2; }
-die() { printf 'error: %s\n' "$*" >&2; exit 1; }
-
 # Packages the build and the checks need; deps.sh installs what is missing.
 DEPS_BUILD='git gcc libc6-dev make flex bison bc python3 python3-ply python3-git perl xz-utils ccache'
 DEPS_X86='qemu-system-x86 libelf-dev libssl-dev'
 
 # What in a console log says the kernel went wrong (make x86, make faults).
 SPLAT='BUG:|WARNING:|Oops|KASAN|possible recursive locking|circular locking|inconsistent lock state|list_(add|del) corruption|sleeping function called from invalid context'
+# splats LOG: the lines of the console log LOG that say so.
+splats() { grep -E "$SPLAT" "$1"; }
+# kmemleak_report LOG: kmemleak's report in the console log LOG, between
+# the markers of repro/guest.sh's guest_kmemleak.
+kmemleak_report() { sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$1"; }
+
+# The guests' size (environment): CPUS vCPUs, MEM of memory.
+CPUS=${CPUS:-4} MEM=${MEM:-1G}
+# qemu_boot PREFIX SECONDS BZIMAGE INITRD APPEND [QEMU_ARG...]: boot
+# BZIMAGE with INITRD under QEMU (TCG, unless KVM=1; see no_kvm) with CPUS
+# vCPUs and MEM, AppArmor, a panic ending the run, APPEND on the kernel
+# command line; stopped after SECONDS. The console goes to PREFIX.log and,
+# without carriage returns, to PREFIX.log.txt. Returns QEMU's status
+# (timeout's 124 if it was stopped).
+qemu_boot() {
+	log=$1.log secs=$2 kernel=$3 initrd=$4 append=$5; shift 5
+	rc=0
+	no_kvm timeout "$secs" qemu-system-x86_64 -nographic -no-reboot \
+		-m "$MEM" -smp "$CPUS" -kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 lsm=apparmor panic=-1 $append" "$@" \
+		</dev/null >"$log" 2>&1 || rc=$?
+	tr -d '\r' <"$log" >"$log.txt"
+	return $rc
+}
 
 # The patch files of the series, without the cover letter.
 series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
@@ -109,7 +222,7 @@ am() {
 kunit() {
 	build=$1 json=$2; shift 2
 	mkdir -p "$build"
-	CCACHE_DIR=$CACHE/ccache ./tools/testing/kunit/kunit.py run \
+	./tools/testing/kunit/kunit.py run \
 		--kunitconfig="${KUNITCONFIG:-security/apparmor}" --build_dir="$build" \
 		--jobs="$(nproc)" --make_options CC="ccache gcc" \
 		--json="$json" "$@"

@@ -3,8 +3,7 @@
 # timer-tick options of the kernel Debian ships for LINE: file
 # config.amd64_none_amd64 (FLAVOUR none) or the rt flavour's file (rt) of
 # Debian's package linux-config-LINE, the version of the source package,
-# pinned by SHA-256. 6.12's rt is a featureset of its own; from 7.x on it
-# is a flavour of featureset none.
+# pinned by SHA-256.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -12,10 +11,9 @@ flavour=$1
 [ -n "${CONFIG_SHA256:-}" ] || die "LINE=$LINE: no linux-config package pinned"
 pkg=linux-config-$LINE
 deb=$(fetch_deb "$pkg" "$DEB_VERSION" "$CONFIG_SHA256" amd64)
-case $flavour/$LINE in
-none/*)	file=config.amd64_none_amd64 ;;
-rt/6.12) file=config.amd64_rt_amd64 ;;
-rt/*)	file=config.amd64_none_rt-amd64 ;;
+case $flavour in
+none)	file=config.amd64_none_amd64 ;;
+rt)	file=$RT_FILE ;;	# config.sh's table
 *)	die "debconfig.sh: flavour $flavour: none or rt" ;;
 esac
 echo "# From $file in Debian's $(basename "$deb")"

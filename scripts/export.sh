@@ -4,13 +4,23 @@
 # text from $COVER (see config.sh). RFC=1: the branch rfc, on top of the
 # series, to DIR (default patches/rfc/) with cover-letter-rfc.txt.
 # Nothing in the output depends on when or where it runs, so an export of an
-# unchanged series changes no byte.
+# unchanged series changes no byte. "export.sh all" (make patches): every
+# line's series to its directory, and the RFCs.
 set -eu
 . "$(dirname "$0")/config.sh"
 
+if [ "${1:-}" = all ]; then
+	for l in $LINES; do
+		LINE=$l "$0"
+		(LINE=$l; . "$TOP/scripts/config.sh"; [ -z "$RFC_PATCHES" ]) ||
+			LINE=$l RFC=1 "$0"
+	done
+	exit 0
+fi
+
 base=prefix branch=series out=${1:-$PATCHES}
 if [ "${RFC:-0}" = 1 ]; then
-	[ -n "$RFC_PATCHES" ] || die "RFC=1: the RFC is for 7.3 only"
+	[ -n "$RFC_PATCHES" ] || die "RFC=1: LINE=$LINE has no RFC"
 	base=series branch=rfc out=${1:-$RFC_PATCHES}
 	COVER=$TOP/cover-letter-rfc.txt SUBJECT='RFC PATCH'
 fi

@@ -43,7 +43,7 @@ for s in $(cd "$dir" && ls -- *.summary | sed 's/\.summary$//' |
 	leaks=$(sed '1,/^--- kmemleak/d; /^--- end of kmemleak/,$d' "$sum" | grep -c . || true)
 	grep -q '^--- end of kmemleak' "$sum" || { leaks="not run"; fails="${fails:+$fails; }no kmemleak scan"; }
 	[ "$leaks" = 0 ] || [ "$leaks" = "not run" ] || fails="${fails:+$fails; }kmemleak"
-	splats=$(grep -E -c "$SPLAT" "$sum" || true)
+	splats=$(splats "$sum" | grep -c . || true)
 	[ "$splats" = 0 ] || fails="${fails:+$fails; }splat"
 	# The pool read after the load (the last sample), and the highest hold
 	# of any sample.

@@ -16,12 +16,12 @@
 # faults-prefix or faults-rt-prefix.
 set -eu
 . "$(dirname "$0")/config.sh"
+DURATION=${DURATION:-60}
 . "$TOP/scripts/storm.sh"
 
 SCENARIOS=${SCENARIOS:-none reserve failslab-10 failslab-50 failslab-100 pressure-90 pressure-99}
-RESERVE=${RESERVE:-32} DURATION=${DURATION:-60} CPUS=${CPUS:-4} WORKERS=${WORKERS:-2}
-MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
-ready $DEPS_X86 busybox-static cpio gdb
+RESERVE=${RESERVE:-32}
+ready $DEPS_STORM
 name=faults ref=${REF:-series}
 set -- "$TOP/configs/repro.config" "$TOP/configs/faults.config"
 if [ "${RT:-0}" = 1 ]; then
@@ -49,7 +49,7 @@ for s in $SCENARIOS; do
 	# the OOM kills and kmemleak's report.
 	grep -E -e '^(guest:|done,|exec_failed,|fork_failed,|killed,|respawned,|injected,|hog,)' \
 		-e 'Out of memory|Killed process' -e "$SPLAT" "$out/$s.log.txt" >"$out/$s.summary" || true
-	sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$out/$s.log.txt" >>"$out/$s.summary"
+	kmemleak_report "$out/$s.log.txt" >>"$out/$s.summary"
 done
 
 "$TOP/scripts/faults-report.sh" "$out" "$DURATION" >"$out/faults.md"

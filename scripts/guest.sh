@@ -20,10 +20,11 @@ fi
 cd "$wt"
 tiny_config x86_64 "$build" "$TOP/configs/apparmor.config" \
 	"$TOP/configs/guest.config" "$@"
-# With CONFIG_GDB_SCRIPTS, vmlinux-gdb.py too, for gdb on $build/vmlinux.
+# With CONFIG_GDB_SCRIPTS, vmlinux-gdb.py too, for gdb on $build/vmlinux;
+# with CONFIG_MODULES, the modules.
 targets=bzImage
 grep -q '^CONFIG_GDB_SCRIPTS=y' "$build/.config" && targets="$targets scripts_gdb"
+grep -q '^CONFIG_MODULES=y' "$build/.config" && targets="$targets modules"
 say "building $ref in $build"
-CCACHE_DIR=$CACHE/ccache make -s O="$build" CC="ccache gcc" -j"$(nproc)" \
-	$targets >&2 || die "kernel build of $ref failed (above); build dir $build"
+kmake x86_64 "$build" $targets >&2 || die "kernel build of $ref failed (above); build dir $build"
 echo "$build/arch/x86/boot/bzImage"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # initramfs.sh DIR INIT [ROOT...]: an initramfs of Debian's static busybox,
-# INIT as /init and the trees ROOT copied in; prints the path of DIR.cpio.gz.
+# INIT as /init, repro/guest.sh (what every guest's init sources) as
+# /guest.sh and the trees ROOT copied in; prints the path of DIR.cpio.gz.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -13,6 +14,7 @@ for applet in $(/bin/busybox --list | grep -vx busybox); do
 done
 ln -s bin "$dir/sbin"
 install -m 755 "$init" "$dir/init"
+cp "$TOP/repro/guest.sh" "$dir/"
 for root in "$@"; do cp -a "$root"/. "$dir"/; done
 (cd "$dir" && find . | cpio -o -H newc --quiet | gzip -1) >"$dir.cpio.gz"
 echo "$dir.cpio.gz"

@@ -15,8 +15,8 @@ tiny_config x86_64 "$build" "$TOP/configs/apparmor.config"
 
 count() {	# count REF: instructions per function of lsm.o at REF
 	git checkout -q "$1"
-	make -s O="$build" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" \
-		security/apparmor/lsm.o >/dev/null || die "cannot build lsm.o at $1"
+	kmake x86_64 "$build" security/apparmor/lsm.o >/dev/null ||
+		die "cannot build lsm.o at $1"
 	objdump -d --no-show-raw-insn "$build/security/apparmor/lsm.o" | awk '
 		/^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn) }
 		/^ +[0-9a-f]+:\t/ { n[fn]++ }
@@ -24,7 +24,6 @@ count() {	# count REF: instructions per function of lsm.o at REF
 		sort
 	[ -f "$build/security/apparmor/lsm.o" ] || die "no lsm.o at $1"
 }
-export CCACHE_DIR=$CACHE/ccache
 before=$(count series~3)
 after=$(count series)
 [ -n "$before" ] && [ -n "$after" ] || die "aa_get_buffer/aa_put_buffer not found in lsm.o"

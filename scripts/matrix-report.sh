@@ -9,11 +9,11 @@ log=$1
 [ -f "$log" ] || { echo "error: no $log" >&2; exit 1; }
 echo "| kernel line | Debian package | series | git am on pre-fix and stock | KUnit on UML, patched | negative control |"
 echo "| --- | --- | --- | --- | --- | --- |"
-for line in 7.3 7.2 6.12; do
+. "$(dirname "$0")/config.sh"
+for line in $LINES; do
 	(LINE=$line; . "$(dirname "$0")/config.sh"
-	 label="$line: "; [ "$line" != 7.3 ] || label=
 	 verdict() {
-		v=$(sed -n "s/^\(PASS\|FAIL\): $label$1.*/\1/p" "$log")
+		v=$(sed -n "s/^\(PASS\|FAIL\): $LABEL$1.*/\1/p" "$log")
 		echo "${v:-not run}"
 	 }
 	 echo "| $line | $DEB_PACKAGE $DEB_VERSION | ${PATCHES#"$TOP"/}/ |" \

@@ -4,13 +4,12 @@
 # Prints Markdown. A run counts if its guest came up as asked, ran the whole
 # load, ran the model its directory names, and lost no trace event.
 set -eu
-cd "$(dirname "$0")/../results/preempt"
+. "$(dirname "$0")/config.sh"
+cd "$TOP/results/preempt"
 
 # median of the numbers on standard input, with their range; "-" if none
-med() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
-	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-	printf "%s", m
-	if (v[1] != v[NR]) printf " (%s-%s)", v[1], v[NR]; print "" }'; }
+med() { median_range | awk '{ printf "%s", $1; if ($2 != $3) printf " (%s-%s)", $2, $3
+	print "" } END { if (!NR) print "-" }'; }
 # m "N N N": med of the words
 m() { echo "$1" | tr ' ' '\n' | grep . | med; }
 
@@ -49,11 +48,15 @@ cell() {
 	done
 }
 
-# cells: the saved cells, by line and model, then vCPUs
+# cells: the saved cells, by line (oldest first) and model (as config.sh
+# orders a line's models, rt last), then vCPUs
 cells() {
-	for line in 6.12 7.3; do for model in none voluntary full lazy rt; do
-		ls -d "$line-$model"-*/ 2>/dev/null | tr -d / | sort -t- -k3,3n
-	done; done
+	for line in $(printf '%s\n' $LINES | tac); do
+		for model in $(LINE=$line; . "$TOP/scripts/config.sh"
+			       echo "$PREEMPT_MODELS rt"); do
+			ls -d "$line-$model"-*/ 2>/dev/null | tr -d / | sort -t- -k3,3n
+		done
+	done
 }
 
 # parse DIR: line model cpus duration of a cell

@@ -24,56 +24,34 @@ set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/storm.sh"
 
-RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
-WORKERS=${WORKERS:-2} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
 SCENARIO=${SCENARIO:-none}
 # The legs of each cell: a kernel, and the storm's scenario where it is not
 # the plain one.
 case $SCENARIO in
 none)	legs="prefix fixed" ;;
 migrate) legs="fixed fixed:migrate" ;;
-rfc)	[ "$LINE" = 7.3 ] || die "SCENARIO=rfc: the RFC is for 7.3"
+rfc)	[ -n "$RFC_PATCHES" ] || die "SCENARIO=rfc: LINE=$LINE has no RFC"
 	legs="fixed rfc fixed:migrate rfc:migrate" ;;
 *)	die "SCENARIO=$SCENARIO: make preempt knows none, migrate and rfc" ;;
 esac
-ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils
+ready $DEPS_STORM
 out=$OUT/preempt
 mkdir -p "$out"
 
-# The preemption options of Debian's kernel. In 6.12, PREEMPT_RT is a model
-# of its own, without PREEMPT_DYNAMIC (and so without PREEMPT_BUILD);
-# Debian's 6.12 rt flavour has PREEMPT_LAZY from Debian's RT patches, which
-# are not in linux-source-6.12. 7.3's rt flavour is PREEMPT_RT with
-# PREEMPT_DYNAMIC, taken as it is.
+# 7.x's x86 has PREEMPT_LAZY, and with it sched_dynamic_mode() takes only
+# full and lazy: preempt=none says "unsupported mode" and the kernel stays
+# lazy (a run says so and is not counted); config.sh's PREEMPT_MODELS are
+# the models that take.
 if [ "${RT:-0}" = 1 ]; then
 	flavour=rt MODELS=${MODELS:-rt}
-	{ "$TOP/scripts/debconfig.sh" rt | if [ "$LINE" = 6.12 ]; then
-		grep -v -E 'CONFIG_PREEMPT_(LAZY|LAZIEST|DYNAMIC|BUILD)[= ]'
-	  else cat; fi
-	  echo CONFIG_EXPERT=y; } >"$out/debian-rt.config"
 else
-	flavour=dynamic
-	# 7.x's x86 has PREEMPT_LAZY, and with it sched_dynamic_mode() takes
-	# only full and lazy: preempt=none says "unsupported mode" and the
-	# kernel stays lazy (a run says so and is not counted).
-	case $LINE in
-	6.12)	MODELS=${MODELS:-none voluntary full} ;;
-	*)	MODELS=${MODELS:-full lazy} ;;
-	esac
-	"$TOP/scripts/debconfig.sh" none >"$out/debian-dynamic.config"
+	flavour=dynamic MODELS=${MODELS:-$PREEMPT_MODELS}
 fi
-set -- "$TOP/configs/repro.config" "$TOP/configs/kprobes.config" \
-	"$out/debian-$flavour.config"
 # Only the kernels the legs boot (a cold build is 10-25 minutes).
 declare -A kernel
-if [ "$SCENARIO" = none ]; then
-	kernel[prefix]=$("$TOP/scripts/guest.sh" prefix \
-		"$BUILD/preempt-prefix-$flavour" "$@")
-fi
-kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/preempt-fixed-$flavour" "$@")
-if [ "$SCENARIO" = rfc ]; then
-	kernel[rfc]=$("$TOP/scripts/guest.sh" rfc "$BUILD/preempt-rfc-$flavour" "$@")
-fi
+[ "$SCENARIO" != none ] || kernel[prefix]=$(storm_kernel prefix $flavour)
+kernel[fixed]=$(storm_kernel series $flavour)
+[ "$SCENARIO" != rfc ] || kernel[rfc]=$(storm_kernel rfc $flavour)
 [ "$RUNS" -gt 0 ] || exit 0
 
 initrd=$(storm_initrd "$out/initrd")

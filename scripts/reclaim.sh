@@ -11,24 +11,20 @@
 # not run again.
 set -eu
 . "$(dirname "$0")/config.sh"
+RUNS=${RUNS:-2} DURATION=${DURATION:-60} WORKERS=${WORKERS:-64}
+SAMPLE=${SAMPLE:-5}
 . "$TOP/scripts/storm.sh"
 
-[ -n "$RFC_PATCHES" ] || die "make reclaim: the RFC is for 7.3"
-RUNS=${RUNS:-2} DURATION=${DURATION:-60} CPUS=${CPUS:-4}
-WORKERS=${WORKERS:-64} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-5}
+[ -n "$RFC_PATCHES" ] || die "make reclaim: LINE=$LINE has no RFC"
 PRESSURE=${PRESSURE:-100}
-ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils
+ready $DEPS_STORM
 out=$OUT/reclaim dest=$TOP/results/reclaim
 mkdir -p "$out" "$dest"
 
-# The kernels of make preempt (same fragments, same build directories).
-mkdir -p "$OUT/preempt"
-"$TOP/scripts/debconfig.sh" none >"$OUT/preempt/debian-dynamic.config"
-set -- "$TOP/configs/repro.config" "$TOP/configs/kprobes.config" \
-	"$OUT/preempt/debian-dynamic.config"
+# The kernels of make preempt.
 declare -A kernel
-kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/preempt-fixed-dynamic" "$@")
-kernel[rfc]=$("$TOP/scripts/guest.sh" rfc "$BUILD/preempt-rfc-dynamic" "$@")
+kernel[fixed]=$(storm_kernel series dynamic)
+kernel[rfc]=$(storm_kernel rfc dynamic)
 
 initrd=$(storm_initrd "$out/initrd")
 for run in $(seq "$RUNS"); do

@@ -4,6 +4,7 @@
 # and pool-report.sh's table (in runs.md) and hold.{png,svg}.
 # Usage: scripts/repro-report.sh DIR CPUS DURATION WORKERS-PER-CPU
 set -eu
+. "$(dirname "$0")/config.sh"
 dir=$1 cpus=$2 duration=$3 workers=$4
 
 # Warm-up is the first quarter of a run: the pool may grow then to meet the
@@ -35,7 +36,7 @@ warm=$((duration / 4))
 } >"$dir/runs.md"
 # Median and range per kernel: buffers the pool allocated in all, and after
 # the warm-up.
-stat() { sort -n | awk '{ v[NR] = $1 } END { printf "median %s, range %s-%s", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
+stat() { median_range | awk '{ printf "median %s, range %s-%s", $1, $2, $3 }'; }
 rows=$(grep '^| [a-z-]* | [0-9]* | [0-9]' "$dir/runs.md" || true)
 if [ -z "$rows" ]; then
 	echo "repro-report: no complete run in $dir, nothing to plot; the console logs say why" >&2

@@ -15,9 +15,7 @@ set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/storm.sh"
 
-RUNS=${RUNS:-3} DURATION=${DURATION:-120} CPUS=${CPUS:-4}
-WORKERS=${WORKERS:-2} MEM=${MEM:-1G} SAMPLE=${SAMPLE:-10}
-ready $DEPS_X86 busybox-static cpio gnuplot-nox gdb
+ready $DEPS_STORM
 out=$OUT/repro
 rm -rf "$out"; mkdir -p "$out"
 
@@ -45,8 +43,7 @@ done
 
 "$TOP/scripts/repro-report.sh" "$out" "$CPUS" "$DURATION" "$WORKERS"
 if [ "${SAVE:-0}" = 1 ]; then
-	dest=$TOP/results/repro/$CPUS-vcpus-$DURATION-s$name
-	[ "$LINE" = 7.3 ] || dest=$TOP/results/repro/$LINE-$CPUS-vcpus-$DURATION-s$name
+	dest=$TOP/results/repro/$RESULTS_PREFIX$CPUS-vcpus-$DURATION-s$name
 	rm -rf "$dest"; mkdir -p "$dest"
 	cp "$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg "$dest/"
 fi

@@ -1,7 +1,34 @@
 # shellcheck shell=bash
-# The execve storm guests of make repro and make faults. Sourced after
-# config.sh, never run. Settings (environment): CPUS DURATION WORKERS (per
-# CPU) MEM SAMPLE, as repro.sh sets them.
+# The execve storm guests of make repro, preempt, faults and reclaim.
+# Sourced after config.sh, never run. Settings (environment), with the
+# defaults of every storm verb unless the verb sets its own before it
+# sources this file: RUNS=3 DURATION=120 (s) WORKERS=2 (per CPU) SAMPLE=10
+# (s between pool samples), and config.sh's CPUS and MEM.
+RUNS=${RUNS:-3} DURATION=${DURATION:-120} WORKERS=${WORKERS:-2}
+SAMPLE=${SAMPLE:-10}
+# The packages that a storm verb needs, for ready().
+DEPS_STORM="$DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils"
+
+# storm_kernel REF FLAVOUR: make preempt's kernel of branch REF (prefix,
+# series or rfc): Debian's preemption options of LINE (FLAVOUR dynamic, or
+# rt for PREEMPT_RT as Debian's rt flavour, without those options that
+# linux-source-LINE lacks: config.sh's RT_DROP), with the storm's kprobe
+# events; built in BUILD/preempt-NAME-FLAVOUR, NAME being prefix, fixed or
+# rfc. Prints the path of its bzImage.
+storm_kernel() {
+	mkdir -p "$OUT/preempt"
+	config=$OUT/preempt/debian-$2.config
+	if [ "$2" = rt ]; then
+		{ "$TOP/scripts/debconfig.sh" rt | if [ -n "$RT_DROP" ]; then
+			grep -v -E "$RT_DROP"; else cat; fi
+		  echo CONFIG_EXPERT=y; } >"$config"
+	else
+		"$TOP/scripts/debconfig.sh" none >"$config"
+	fi
+	name=$1; [ "$1" != series ] || name=fixed
+	"$TOP/scripts/guest.sh" "$1" "$BUILD/preempt-$name-$2" \
+		"$TOP/configs/repro.config" "$TOP/configs/kprobes.config" "$config"
+}
 
 # storm_initrd DIR: build the load (repro/*.c) and an initramfs with it,
 # repro/trace.awk, and repro/init.sh as /init in DIR; prints its path.
@@ -44,11 +71,9 @@ storm_run() {
 	rm -f "$prefix.pid"; : >"$log"	# before samples() looks at it
 	# A guest of make preempt reads its trace after the load: minutes
 	# after a 600 s storm, in proportion to the load.
-	no_kvm timeout $((DURATION * 3 / 2 + 300)) qemu-system-x86_64 -nographic \
-		-no-reboot -m "$MEM" -smp "$CPUS" -kernel "$kernel" \
-		-initrd "$initrd" -pidfile "$prefix.pid" \
-		-append "console=ttyS0 lsm=apparmor panic=-1 ${APPEND:-}-- $DURATION $((WORKERS * CPUS)) $scenario" \
-		-gdb "tcp:127.0.0.1:$port" </dev/null >"$log" 2>&1 &
+	qemu_boot "$prefix" $((DURATION * 3 / 2 + 300)) "$kernel" "$initrd" \
+		"${APPEND:-}-- $DURATION $((WORKERS * CPUS)) $scenario" \
+		-pidfile "$prefix.pid" -gdb "tcp:127.0.0.1:$port" &
 	qemu=$!
 	reader=0
 	samples "$log" $qemu | "$TOP/scripts/pool.sh" \
@@ -59,7 +84,6 @@ storm_run() {
 	wait $qemu || true
 	[ $reader = 0 ] || [ $alive = 0 ] ||
 		die "the pool reader failed on a running guest (above); console $log"
-	tr -d '\r' <"$log" >"$log.txt"
 	csv=$prefix.csv
 	if ! grep -q "^guest: $CPUS CPUs, .*apparmor" "$log.txt"; then
 		say "REFUSED: the guest did not report $CPUS CPUs with AppArmor ($log)"

@@ -2,6 +2,7 @@
 # timing-report.sh LOG: the table of a 'make timing' log, the median, the
 # fastest and the slowest run of each part.
 set -eu
+. "$(dirname "$0")/config.sh"
 log=$1
 echo "$(sed -n 's/^timing: //p' "$log"): the time kunit.py exec reports under UML, in seconds, boot included."
 echo
@@ -13,8 +14,6 @@ for what in policy buffer slow; do
 	buffer) label="\`apparmor_buffer_cache\`, \`--filter 'speed>slow'\`" ;;
 	slow) label="its slow case alone, \`--filter 'speed=slow'\`" ;;
 	esac
-	awk -v w="$what" '$1 == "run" && $3 == w { print $4 }' "$log" | sort -n |
-		awk -v l="$label" '{ t[NR] = $1 }
-		END { m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
-		      printf "| %s | %d | %.3f | %.3f | %.3f |\n", l, NR, m, t[1], t[NR] }'
+	awk -v w="$what" '$1 == "run" && $3 == w { print $4 }' "$log" | median_range |
+		awk -v l="$label" '{ printf "| %s | %d | %.3f | %.3f | %.3f |\n", l, $4, $1, $2, $3 }'
 done

@@ -19,7 +19,7 @@ modules='apparmor_policy_unpack_test apparmor_buffer_test'
 ref=${REF:-series}
 case $ref in
 series)	sfx= ;;
-rfc)	[ "$LINE" = 7.3 ] || die "REF=rfc: the RFC is for 7.3"; sfx=-rfc ;;
+rfc)	[ -n "$RFC_PATCHES" ] || die "REF=rfc: LINE=$LINE has no RFC"; sfx=-rfc ;;
 *)	die "REF=$ref: make x86 boots branch series or rfc" ;;
 esac
 build=$BUILD/x86_64-debug$sfx name=x86$sfx
@@ -30,8 +30,6 @@ if [ "${RT:-0}" = 1 ]; then	# the same on a PREEMPT_RT kernel
 fi
 log=$OUT/$name.log
 kernel=$("$TOP/scripts/guest.sh" "$ref" "$build" "$@")
-CCACHE_DIR=$CACHE/ccache make -s -C "$build" CC="ccache gcc" -j"$(nproc)" \
-	modules >/dev/null || die "module build failed (above); build dir $build"
 command -v depmod >/dev/null ||
 	die "depmod not found: install Debian's kmod (apt-get install kmod)"
 rm -rf "$build/wb-root"
@@ -45,11 +43,8 @@ done
 
 cat >"$build/wb-init" <<INIT
 #!/bin/sh
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t debugfs debugfs /sys/kernel/debug
-mount -t securityfs securityfs /sys/kernel/security
-echo "guest: \$(grep -c ^processor /proc/cpuinfo) CPUs, LSMs \$(cat /sys/kernel/security/lsm)"
+. /guest.sh
+guest_up
 echo "guest: kernel \$(uname -v)"
 for m in $modules; do modprobe \$m || echo "guest: modprobe \$m failed"; done
 for s in $suites; do
@@ -58,11 +53,7 @@ for s in $suites; do
 	echo "--- end of results"
 done
 for m in $modules; do rmmod \$m; done
-echo scan >/sys/kernel/debug/kmemleak
-echo scan >/sys/kernel/debug/kmemleak
-echo "--- kmemleak"
-cat /sys/kernel/debug/kmemleak
-echo "--- end of kmemleak"
+guest_kmemleak
 reboot -f
 INIT
 initrd=$("$TOP/scripts/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$build/wb-root")
@@ -71,19 +62,16 @@ initrd=$("$TOP/scripts/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$bu
 # with KASAN and lockdep. SLOW=1 runs it too.
 filter='kunit.filter=speed>slow'
 [ "${SLOW:-0}" = 0 ] || filter=
-say "booting $kernel under QEMU (4 CPUs); console log: $log"
-no_kvm timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1G -smp 4 \
-	-kernel "$kernel" -initrd "$initrd" </dev/null \
-	-append "console=ttyS0 loglevel=5 lsm=apparmor panic=-1 kmemleak=on $filter" >"$log" 2>&1 ||
+say "booting $kernel under QEMU ($CPUS CPUs); console log: $log"
+qemu_boot "$OUT/$name" 900 "$kernel" "$initrd" "loglevel=5 kmemleak=on $filter" ||
 	die "QEMU failed or timed out after 900 s; console log: $log"
-tr -d '\r' <"$log" >"$log.txt"
 grep -q '^guest:' "$log.txt" || die "the guest did not start init; see $log"
 
 # The report: printed, and kept in NAME.summary (SAVE=1: in results/x86/).
 exec 3>&1 >"$OUT/$name.summary"
 rc=0
 grep '^guest:' "$log.txt"
-grep -q '^guest: 4 CPUs' "$log.txt" || { echo "FAIL: the guest did not run 4 CPUs"; rc=1; }
+grep -q "^guest: $CPUS CPUs" "$log.txt" || { echo "FAIL: the guest did not run $CPUS CPUs"; rc=1; }
 [ "${RT:-0}" = 0 ] || grep -q '^guest: kernel .*PREEMPT_RT' "$log.txt" ||
 	{ echo "FAIL: RT=1, but the guest's uname -v does not say PREEMPT_RT"; rc=1; }
 ! grep '^guest: modprobe' "$log.txt" || { echo "FAIL: a suite did not load"; rc=1; }
@@ -99,11 +87,11 @@ done
 grep 'live pool' "$OUT/$name-apparmor_buffer_cache.ktap" || true
 [ "$(grep 'live pool' "$OUT/$name-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
 	{ echo "FAIL: the live pool changed while the suite ran, or was not logged"; rc=1; }
-if grep -E "$SPLAT" "$log.txt"; then
+if splats "$log.txt"; then
 	echo "FAIL: the console log $log has the splat(s) above"
 	rc=1
 fi
-leaks=$(sed -n '/^--- kmemleak/,/^--- end of kmemleak/p' "$log.txt" | sed '1d;$d')
+leaks=$(kmemleak_report "$log.txt" | sed '1d;$d')
 [ -z "$leaks" ] || { echo "$leaks"; echo "FAIL: kmemleak reports leaks"; rc=1; }
 [ $rc != 0 ] || echo "PASS: no splat, kmemleak reports nothing"
 exec >&3

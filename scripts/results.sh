@@ -1,0 +1,113 @@
+#!/bin/bash
+# results.sh RUN [all]: every saved table of results/ is what its report
+# script makes of the data beside it, and a page of README.md or docs/
+# quotes it line for line. RUN is make check's directory of this run's
+# logs (series-um-7.3.log, rfc-um.log, rfc-negative.txt), from which the
+# search counts are made. "all" (make check-all, which has just rewritten
+# the booted reports, the 6.12 mutants and its own log) leaves the quotes
+# of those to the next make check. Prints what differs; fails if anything
+# does.
+set -eu
+. "$(dirname "$0")/config.sh"
+shopt -s nullglob
+run=$1 all=${2:-}
+R=$TOP/results
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pages=("$TOP/README.md" "$TOP"/docs/*.md)
+rc=0
+
+# quoted FILE: one page has every line of FILE, as is.
+quoted() {
+	[ -f "$1" ] || { echo "${1#"$TOP"/} is missing"; rc=1; return; }
+	for page in "${pages[@]}"; do
+		grep -v '^$' "$1" | grep -vxFf "$page" >/dev/null || return 0
+	done
+	first=$(grep -m1 . "$1")
+	page=$(grep -lxF -- "$first" "${pages[@]}" | head -1) || page=
+	echo "no page of README.md or docs/ quotes every line of ${1#"$TOP"/};" \
+		"${page:-none has its first line}${page:+ lacks}:"
+	[ -z "$page" ] || grep -v '^$' "$1" | grep -vxFf "$page" | head -3
+	rc=1
+}
+# made SAVED COMMAND...: SAVED is what COMMAND prints now.
+made() {
+	saved=$1; shift
+	"$@" >"$tmp/made" 2>"$tmp/made.err" ||
+		{ cat "$tmp/made.err"; echo "$* failed"; rc=1; }
+	diff -u --label "${saved#"$TOP"/}" --label "$1, now" "$saved" "$tmp/made" ||
+		rc=1
+}
+# regenerated SAVED COMMAND...: SAVED is what COMMAND prints now, quoted.
+regenerated() { made "$@"; quoted "$1"; }
+# data DIR EXT...: a copy of DIR's files ending in .EXT, in $tmp/data, for
+# a report script that writes beside its data (repro-, reclaim-report.sh).
+data() {
+	d=$1; shift
+	rm -rf "$tmp/data"; mkdir "$tmp/data"
+	for e in "$@"; do cp "$d"/*."$e" "$tmp/data/"; done
+}
+# runs_md DIR: DIR/runs.md is what repro-report.sh makes of the CSVs beside
+# it, with the settings its "Each run:" line names.
+runs_md() {
+	read -r cpus workers duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, \([0-9]*\) fork+execve workers, \([0-9]*\) s,.*/\1 \2 \3/p' "$1/runs.md") ||
+		{ echo "${1#"$TOP"/}/runs.md: no 'Each run:' line"; rc=1; return; }
+	data "$1" csv
+	"$TOP/scripts/repro-report.sh" "$tmp/data" "$cpus" "$duration" \
+		$((workers / cpus)) >/dev/null || rc=1
+	made "$1/runs.md" cat "$tmp/data/runs.md"
+}
+
+# make repro: each saved result, quoted.
+for d in "$R"/repro/*/; do
+	runs_md "${d%/}"; quoted "${d%/}/runs.md"
+done
+# make preempt: each cell's runs, quoted for the migration storm's cells
+# and the RFC's; the matrix is made of every cell's runs.
+for d in "$R"/preempt/*/; do
+	runs_md "${d%/}"
+	case $d in *-migrate/|*-rfc/) quoted "${d%/}/runs.md" ;; esac
+done
+regenerated "$R/preempt/matrix.md" "$TOP/scripts/preempt-report.sh"
+# make reclaim.
+d=$R/reclaim
+read -r cpus duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, the storm for \([0-9]*\) s,.*/\1 \2/p' "$d/reclaim.md") || true
+data "$d" csv reclaim
+regenerated "$d/reclaim.md" "$TOP/scripts/reclaim-report.sh" "$tmp/data" \
+	"${duration:-0}" "${cpus:-0}"
+# make faults (faults, faults-rt, faults-prefix) and the make x86 reports.
+for d in "$R"/faults*/; do
+	[ -f "$d/faults.md" ] || continue
+	duration=$(sed -n 's/^Each scenario: one boot, \([0-9]*\) s of load.*/\1/p' "$d/faults.md")
+	made "$d/faults.md" "$TOP/scripts/faults-report.sh" "${d%/}" "${duration:-0}"
+	[ "$all" = all ] || quoted "$d/faults.md"
+done
+if [ "$all" != all ]; then
+	for f in "$R"/x86/*.summary; do quoted "$f"; done
+fi
+# make fresh.
+for log in "$R"/fresh/*.log; do
+	regenerated "${log%.log}.md" "$TOP/scripts/fresh-report.sh" "$log"
+done
+# The mutant kill table, before and after the moves; the RFC's mutants.
+regenerated "$R/mutants/kills.md" "$TOP/scripts/mutants-report.sh" \
+	"$R/mutants/v4.log" "$R/mutants/v5.log"
+quoted "$R/mutants/rfc.log"
+# make timing.
+regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.log"
+# The searches' counts, which this make check's own KUnit runs logged, and
+# how the RFC's bound case fails on today's pool.
+regenerated "$R/search/search.md" "$TOP/scripts/search-report.sh" "$run/series-um-7.3.log"
+regenerated "$R/rfc/search.md" "$TOP/scripts/search-report.sh" "$run/rfc-um.log"
+regenerated "$R/rfc/negative.txt" cat "$run/rfc-negative.txt"
+# The last make check-all's log and the 6.12 mutants' log it wrote; the
+# matrix of kernel lines, made from the first.
+if [ "$all" != all ]; then
+	quoted "$R/check-all.log"
+	quoted "$R/mutants/6.12.log"
+	regenerated "$R/matrix.md" "$TOP/scripts/matrix-report.sh" "$R/check-all.log"
+fi
+quoted "$R/insns/7.3.txt"
+# README's table of what is proven, from all of the above.
+regenerated "$R/proven.md" "$TOP/scripts/proven-report.sh"
+exit $rc
