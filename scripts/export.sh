@@ -24,8 +24,7 @@ if [ "${RFC:-0}" = 1 ]; then
 	base=series branch=rfc out=${1:-$RFC_PATCHES}
 	COVER=$TOP/cover-letter-rfc.txt SUBJECT='RFC PATCH'
 fi
-cd "$TREE"
-git rev-parse -q --verify $branch >/dev/null ||
+cd "$TREE" 2>/dev/null && git rev-parse -q --verify $branch >/dev/null ||
 	die "no branch $branch in $TREE; run 'LINE=$LINE make' first"
 # New patches are authored and signed off by SERIES_IDENT. If it changed
 # since the last export, rewrite the series to the new identity.
