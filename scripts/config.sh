@@ -148,7 +148,7 @@ export CCACHE_DIR=$CACHE/ccache
 # kmake ARCH DIR TARGET...: make TARGETs of the tree in the current
 # directory for ARCH, out of tree in DIR, on every CPU, through ccache.
 kmake() {
-	arch=$1 dir=$2; shift 2
+	local arch=$1 dir=$2; shift 2
 	make -s ARCH="$arch" O="$dir" CC="ccache gcc" -j"$(nproc)" "$@"
 }
 
@@ -183,8 +183,7 @@ CPUS=${CPUS:-4} MEM=${MEM:-1G}
 # without carriage returns, to PREFIX.log.txt. Returns QEMU's status
 # (timeout's 124 if it was stopped).
 qemu_boot() {
-	log=$1.log secs=$2 kernel=$3 initrd=$4 append=$5; shift 5
-	rc=0
+	local log=$1.log secs=$2 kernel=$3 initrd=$4 append=$5 rc=0; shift 5
 	no_kvm timeout "$secs" qemu-system-x86_64 -nographic -no-reboot \
 		-m "$MEM" -smp "$CPUS" -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 lsm=apparmor panic=-1 $append" "$@" \

@@ -16,8 +16,8 @@ DEPS_STORM="$DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils"
 # events; built in BUILD/preempt-NAME-FLAVOUR, NAME being prefix, fixed or
 # rfc. Prints the path of its bzImage.
 storm_kernel() {
+	local config=$OUT/preempt/debian-$2.config name=$1
 	mkdir -p "$OUT/preempt"
-	config=$OUT/preempt/debian-$2.config
 	if [ "$2" = rt ]; then
 		{ "$TOP/scripts/debconfig.sh" rt | if [ -n "$RT_DROP" ]; then
 			grep -v -E "$RT_DROP"; else cat; fi
@@ -25,7 +25,7 @@ storm_kernel() {
 	else
 		"$TOP/scripts/debconfig.sh" none >"$config"
 	fi
-	name=$1; [ "$1" != series ] || name=fixed
+	[ "$1" != series ] || name=fixed
 	"$TOP/scripts/guest.sh" "$1" "$BUILD/preempt-$name-$2" \
 		"$TOP/configs/repro.config" "$TOP/configs/kprobes.config" "$config"
 }
