@@ -72,10 +72,10 @@ for c in $(git rev-list --reverse prefix..$tip); do
 	KUNITCONFIG=$kc kunit "$BUILD/um" "$json" >"$out/$n-kunit.log" 2>&1 || true
 	fails=$( [ -f "$json" ] && failed_cases "$json" || echo "no KUnit result: $out/$n-kunit.log")
 	if [ -z "$new" ] && [ -z "$fails" ]; then
-		echo "PASS: patch $n ($subject): no new warnings, KUnit passes [$(($(date +%s) - start)) s]"
+		echo "PASS: ${LABEL}patch $n ($subject): no new warnings, KUnit passes [$(($(date +%s) - start)) s]"
 	else
 		rc=1
-		echo "FAIL: patch $n ($subject)"
+		echo "FAIL: ${LABEL}patch $n ($subject)"
 		[ -z "$new" ] || echo "$new" | sed 's/^/  new warning: /'
 		[ -z "$fails" ] || echo "$fails" | sed 's/^/  KUnit: /'
 	fi
