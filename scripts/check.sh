@@ -217,13 +217,13 @@ grep -qF "applied: patches/ on $user's HEAD" "$tmp/src.log" || rc=1
 [ $rc = 0 ] || cat "$tmp/src.log"
 report $rc "KERNEL_SRC=<a clone of stock>: the series applied to that tree (without 0001, which it has), given to it as branch aa-buffer-series"
 rc=0
-for v in x86 repro preempt faults reclaim timing export fresh; do
+for v in $DEBIAN_ONLY; do
 	out=$(KERNEL_SRC=$user timeout 60 "$TOP/scripts/$v.sh" 2>&1) && rc=1
 	[ "$(echo "$out" | wc -l)" = 1 ] &&
 		echo "$out" | grep -q "^error: scripts/$v.sh works on the workbench's Debian trees only, not on KERNEL_SRC; on your tree: make, make check" ||
 		{ echo "KERNEL_SRC=$user scripts/$v.sh: $out"; rc=1; }
 done
-report $rc "KERNEL_SRC: make x86, repro, preempt, faults, reclaim, timing, patches and fresh refuse it in one line naming the verbs that take it"
+report $rc "KERNEL_SRC: every script of config.sh's DEBIAN_ONLY ($DEBIAN_ONLY) refuses it in one line naming the verbs that take it"
 # refused TREE MESSAGE [VAR=VALUE]: make refuses KERNEL_SRC=TREE with MESSAGE.
 refused() {
 	out=$(env KERNEL_SRC="$1" ${3:-} "$TOP/scripts/run.sh" 2>&1) &&

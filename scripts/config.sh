@@ -101,10 +101,12 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # take it work on in place of Debian's tree of LINE (tree.sh, in a clone
 # under the cache that shares its objects); LABEL starts every check's line.
 # The verbs that boot, time or write the workbench's own results work on
-# Debian's trees only; they refuse KERNEL_SRC, naming the verbs that take it.
+# Debian's trees only (DEBIAN_ONLY, their scripts' names); they refuse
+# KERNEL_SRC, naming the verbs that take it.
+DEBIAN_ONLY='x86 repro preempt faults reclaim timing export fresh'
 if [ -n "${KERNEL_SRC:-}" ]; then
-	case $(basename "$0" .sh) in
-	x86|repro|preempt|faults|reclaim|timing|export|fresh)
+	case " $DEBIAN_ONLY " in
+	*" $(basename "$0" .sh) "*)
 		die "scripts/$(basename "$0") works on the workbench's Debian" \
 			"trees only, not on KERNEL_SRC; on your tree: make, make" \
 			"check, make mutants, make bisect, make insns, make docs" ;;
