@@ -254,13 +254,12 @@ report $rc "KERNEL_SRC: a tree that is missing, not Linux, without the per-CPU c
 # make check-all: what does not fit make check's budget (README, "What
 # make check checks"). Its PASS/FAIL lines go to results/check-all.log.
 if [ "${1:-}" = all ]; then
-	(export SAVE=1
-	 verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
+	(verb x86 "the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
 	 export RT=1
 	 verb x86 "PREEMPT_RT: the suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak"
 	 export REF=rfc
 	 verb x86 "RFC: PREEMPT_RT: the RFC's suites as modules in a booted x86_64 debug kernel, 4 CPUs: all pass, live pool untouched, no splat, no leak")
-	(export SAVE=1; verb faults "make faults: the storm under failslab and memory pressure: no splat, no leak, no buffer lost (results/faults/)"
+	(verb faults "make faults: the storm under failslab and memory pressure: no splat, no leak, no buffer lost (results/faults/)"
 	 export RT=1 SCENARIOS='none failslab-100'
 	 verb faults "PREEMPT_RT: make faults, storm alone and under failslab-100: no splat, no leak, no buffer lost (results/faults-rt/)")
 	# The other lines of make check: their mutants have no kill table to

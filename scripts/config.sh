@@ -77,6 +77,29 @@ median_range() {
 		print m, v[1], v[NR], NR }'
 }
 
+# table CSV: the rows on standard input (a tab between cells, the first
+# row the header) saved as CSV, for the reports that read them; prints the
+# Markdown table that a page quotes.
+table() { python3 "$TOP/scripts/table.py" "$1"; }
+# table_get CSV COLUMN... [HEADER=VALUE...]: those columns of the rows of
+# CSV that match, a row a line, a tab between the columns.
+table_get() { python3 "$TOP/scripts/table.py" get "$@"; }
+
+# save NAME FILE...: every verb keeps its results in results/ of the
+# repository, whether it is run by hand or by make check-all; git diff
+# results/ shows what a run changed. This makes results/NAME/ exactly
+# FILE... (a verb that resumes, make preempt and make reclaim, writes its
+# runs there as it goes instead).
+save() {
+	local dest=$TOP/results/$1; shift
+	rm -rf "$dest"; mkdir -p "$dest"
+	cp "$@" "$dest/"
+	say "results in ${dest#"$TOP"/}/"
+}
+
+# mins SECONDS: "M min S s", as the reports write times.
+mins() { echo "$(($1 / 60)) min $(($1 % 60)) s"; }
+
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

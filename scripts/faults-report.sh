@@ -5,7 +5,7 @@
 # kills, kmemleak's report). A scenario passes if the load ran to its end,
 # there is no splat, kmemleak reported nothing, every buffer allocated is
 # on a list in the pool read after the load, and no sample saw a hold
-# wrapped.
+# wrapped. The table is also saved as DIR/faults.csv.
 set -eu
 dir=$1 duration=$2
 . "$(dirname "$0")/config.sh"
@@ -15,8 +15,7 @@ echo "Each scenario: one boot, $duration s of load. Buffers allocated = $boot at
 echo "aa_get_buffer() kmallocs that returned one (traced); in use after the load ="
 echo "allocated - global list - CPU lists, which must be 0."
 echo
-echo "| scenario | execs | failed execs | failed forks | allocations failed by injection | buffers allocated | after the load: CPU lists, global list, in use | highest hold | OOM kills | kmemleak | splats | verdict |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+{ printf 'scenario\texecs\tfailed execs\tfailed forks\tallocations failed by injection\tbuffers allocated\tafter the load: CPU lists, global list, in use\thighest hold\tOOM kills\tkmemleak\tsplats\tverdict\n'
 # In the order make faults runs them: none, reserve, failslab-P, pressure-P.
 for s in $(cd "$dir" && ls -- *.summary | sed 's/\.summary$//' |
 	   awk -F- '{ print index("none reserve failslab pressure", $1), $2 + 0, $0 }' |
@@ -65,5 +64,7 @@ for s in $(cd "$dir" && ls -- *.summary | sed 's/\.summary$//' |
 		awk -v h="$top" 'BEGIN { exit !(h >= 2 ^ 31) }' &&
 			fails="${fails:+$fails; }a hold wrapped"
 	fi
-	echo "| $s | ${execs:-?} | $(errs exec_failed) | $(errs fork_failed) | ${injected:--} | $alloc | $after | $top | $oom | $leaks | $splats | ${fails:+FAIL: }${fails:-PASS} |"
-done
+	printf '%s\t' "$s" "${execs:-?}" "$(errs exec_failed)" "$(errs fork_failed)" \
+		"${injected:--}" "$alloc" "$after" "$top" "$oom" "$leaks" "$splats"
+	echo "${fails:+FAIL: }${fails:-PASS}"
+done; } | table "$dir/faults.csv"

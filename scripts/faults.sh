@@ -11,7 +11,7 @@
 # load, every buffer allocated is back on a list (faults-report.sh).
 # Settings (environment): SCENARIOS (below) RESERVE=32 DURATION=60 CPUS=4
 # WORKERS=2 (per CPU) MEM=1G SAMPLE=10; RT=1 for a PREEMPT_RT kernel;
-# REF=prefix for the pre-fix tree. Results in $OUT/NAME/ and, with SAVE=1,
+# REF=prefix for the pre-fix tree. Results in $OUT/NAME/ and (config.sh's save)
 # in results/NAME/ of this repository, NAME being faults, faults-rt,
 # faults-prefix or faults-rt-prefix.
 set -eu
@@ -54,9 +54,5 @@ done
 
 "$TOP/scripts/faults-report.sh" "$out" "$DURATION" >"$out/faults.md"
 cat "$out/faults.md"
-if [ "${SAVE:-0}" = 1 ]; then
-	dest=$TOP/results/$name
-	rm -rf "$dest"; mkdir -p "$dest"
-	cp "$out"/*.csv "$out"/*.summary "$out/faults.md" "$dest/"
-fi
+save "$name" "$out"/*.csv "$out"/*.summary "$out/faults.md"
 ! grep -q '| FAIL' "$out/faults.md"

@@ -1,23 +1,24 @@
 #!/bin/bash
 # fresh-report.sh LOG: the table of a 'make fresh' log: each command's exit
-# status and time, then each check of 'make check' with its time.
+# status and time, then each check of 'make check' with its time; the
+# table also saved as CSV, for proven-report.sh.
+# Usage: scripts/fresh-report.sh LOG CSV
 set -eu
-log=$1
+. "$(dirname "$0")/config.sh"
+log=$1 csv=$2
 commit=$(sed -n 's/^fresh: workbench at //p' "$log")
-mins() { echo "$(($1 / 60)) min $(($1 % 60)) s"; }
 echo "\`make fresh\` of $commit: Debian 12 (debootstrap minbase, make), empty cache."
 echo
 pkgs=$(sed -n 's/^==> installing missing Debian packages: *//p' "$log" | tr -s ' \n' ' ' | sed 's/ $//')
 echo "Installed by the workbench itself: ${pkgs:-none}."
 echo
-echo "| command, or check of \`make check\` | result | time |"
-echo "| --- | --- | --- |"
 # section N: the output of the Nth command, up to its "fresh: ... exit" line.
 section() {
 	awk -v n="$1" '/^fresh: .* exit [0-9]+, [0-9]+ s$/ { if (++i == n) print; next }
 		i == n - 1' "$log"
 }
 n=0
+{ printf 'command, or check of `make check`\tresult\ttime\n'
 for cmd in make "make check" "make check, warm"; do
 	n=$((n + 1))
 	sec=$(section "$n")
@@ -25,7 +26,7 @@ for cmd in make "make check" "make check, warm"; do
 	label="\`$cmd\`"
 	[ "$cmd" != "make check, warm" ] || label="\`make check\`, warm"
 	if [ -z "$line" ]; then	# older logs have no warm run
-		[ "$cmd" = "make check, warm" ] || echo "| $label | did not finish | |"
+		[ "$cmd" = "make check, warm" ] || printf '%s\tdid not finish\t\n' "$label"
 		continue
 	fi
 	rc=$(echo "$line" | sed 's/.* exit \([0-9]*\),.*/\1/')
@@ -36,7 +37,7 @@ for cmd in make "make check" "make check, warm"; do
 		[ -z "$b" ] || what="$what; the UML build $(mins "$b")" ;;
 	*) what=$(echo "$sec" | grep -E '^[0-9]+ passed, [0-9]+ failed$' || echo 'no summary') ;;
 	esac
-	echo "| $label | exit $rc: $what | $(mins "$s") |"
+	printf '%s\texit %s: %s\t%s\n' "$label" "$rc" "$what" "$(mins "$s")"
 	# The parts of the cold make check. make bisect's own per-patch lines
 	# look alike; its total is its check.
 	[ "$cmd" = "make check" ] || continue
@@ -44,6 +45,6 @@ for cmd in make "make check" "make check, warm"; do
 		grep -Ev '^(PASS|FAIL): patch [0-9]+ \(' |
 		sed -E 's/^(PASS|FAIL): (.*) \[([0-9]+) s\]$/\1 \3 \2/' |
 		while read -r verdict s what; do
-			echo "| $what | $verdict | $(mins "$s") |"
+			printf '%s\t%s\t%s\n' "$what" "$verdict" "$(mins "$s")"
 		done
-done
+done; } | table "$csv"

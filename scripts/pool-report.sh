@@ -1,9 +1,11 @@
 #!/bin/bash
 # The pool table and plot of make repro from the pool reader's CSVs in DIR
 # (KERNEL-RUN.pool.csv, written by scripts/pool.sh): prints the table as
-# Markdown and writes DIR/hold.{png,svg}. Prints nothing without them.
+# Markdown, saves it as DIR/runs-pool.csv, and writes DIR/hold.{png,svg}.
+# Prints nothing without them.
 # Usage: scripts/pool-report.sh DIR CPUS WORKERS-PER-CPU
 set -eu
+. "$(dirname "$0")/config.sh"
 dir=$1 cpus=$2 workers=$3
 
 ls "$dir"/*.pool.csv >/dev/null 2>&1 || exit 0
@@ -22,19 +24,19 @@ contended attempt, and 7.x caps it at MAX_HOLD_COUNT (64). In use = $boot
 allocated at boot + traced aa_get_buffer() kmallocs - global list - CPU
 lists, checked on every sample to be 0..$most (0 after the load).
 
-| kernel | run | samples | guest paused per sample, ms: median, max | highest hold (CPU, at) | first wrap at | CPUs wrapped after the load | buffers on CPU lists, global list, in use after the load | conservation failures |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |
 EOF
+{ printf 'kernel\trun\tsamples\tguest paused per sample, ms: median, max\thighest hold (CPU, at)\tfirst wrap at\tCPUs wrapped after the load\tbuffers on CPU lists, global list, in use after the load\tconservation failures\n'
 for k in prefix fixed migrate rfc rfc-migrate; do
 	for csv in "$dir/$k"-[0-9]*.pool.csv; do
 		[ -e "$csv" ] || continue
 		run=$(basename "$csv" .pool.csv); run=${run#"$k"-}
 		if head -1 "$csv" | grep -q incomplete || [ ! -s "$csv" ]; then
-			echo "| $k | $run | incomplete, not counted | | | | | | |"; continue
+			printf '%s\t%s\tincomplete, not counted\t\t\t\t\t\t\n' "$k" "$run"; continue
 		fi
-		awk -F, -v k="$k" -v r="$run" -v boot=$boot -v most=$most '
+		pause=$(awk -F, 'NR > 1 { print $2 }' "$csv" | median_range | cut -d' ' -f1)
+		awk -F, -v k="$k" -v r="$run" -v boot=$boot -v most=$most -v pause="$pause" '
 			NR == 1 { n = (NF - 5) / 2; next }
-			{ s++; p[s] = $2; max = $2 > max ? $2 : max
+			{ s++; max = $2 > max ? $2 : max
 			  lists = 0; wrapped = ""
 			  for (c = 0; c < n; c++) {
 				h = $(6 + c); lists += $(6 + n + c)
@@ -49,15 +51,13 @@ for k in prefix fixed migrate rfc rfc-migrate; do
 				fails = fails (fails ? "; " : "") $1 " s: " use " in use"
 			  end = lists ", " $3 ", " use }
 			END { if (use != 0) fails = fails (fails ? "; " : "") "after the load: " use " in use"
-				for (i = 2; i <= s; i++)	# sort the pauses (mawk has no asort)
-					for (j = i; j > 1 && p[j - 1] > p[j]; j--) { x = p[j]; p[j] = p[j - 1]; p[j - 1] = x }
 				# %.0f, not %d: mawk clamps %d to 2^31 - 1, and a wrapped hold is near 2^32
-				printf "| %s | %s | %d | %d, %d | %.0f (%s) | %s | %s | %s | %s |\n",
-				k, r, s, p[int((s + 1) / 2)], max, top, at,
+				printf "%s\t%s\t%d\t%d, %d\t%.0f (%s)\t%s\t%s\t%s\t%s\n",
+				k, r, s, pause, max, top, at,
 				first ? first : "never", wrapped ? wrapped : "none", end,
 				fails ? fails : "none" }' "$csv"
 	done
-done
+done; } | table "$dir/runs-pool.csv"
 
 # Hold per CPU over time, a panel per run; wrapped holds are drawn as
 # crosses on a band of their own above MAX_HOLD_COUNT, a row per CPU (an

@@ -1,10 +1,13 @@
 #!/bin/bash
 # The matrix of make preempt from the runs saved in results/preempt/
 # (LINE-MODEL-CPUS-vcpus-DURATION-s/KERNEL-RUN.{csv,pool.csv,trace}).
-# Prints Markdown. A run counts if its guest came up as asked, ran the whole
-# load, ran the model its directory names, and lost no trace event.
+# Prints Markdown; saves its tables as matrix.csv, migration.csv and rfc.csv
+# in DIR. A run counts if its guest came up as asked, ran the whole load,
+# ran the model its directory names, and lost no trace event.
+# Usage: scripts/preempt-report.sh DIR
 set -eu
 . "$(dirname "$0")/config.sh"
+out=$(cd "$1" && pwd)
 cd "$TOP/results/preempt"
 
 # median of the numbers on standard input, with their range; "-" if none
@@ -65,46 +68,48 @@ parse() {
 	cpus=$(echo "$rest" | cut -d- -f2) duration=$(echo "$rest" | cut -d- -f4)
 }
 
-cat <<'HEAD'
-| line | model | vCPUs | load, s | kernel | runs | runs with a wrap: trace, pool reader | wraps per run | first wrap, s | buffers on CPU lists after the load | aa_get_buffer kmallocs after warm-up | pairs put on another CPU, % | pairs interleaved on the get's CPU, % | execs/s |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-HEAD
+# row CELL...: a row of a table, a tab between cells
+row() { local IFS='	'; echo "$*"; }
+{ row line model vCPUs 'load, s' kernel runs 'runs with a wrap: trace, pool reader' \
+	'wraps per run' 'first wrap, s' 'buffers on CPU lists after the load' \
+	'aa_get_buffer kmallocs after warm-up' 'pairs put on another CPU, %' \
+	"pairs interleaved on the get's CPU, %" execs/s
 for dir in $(cells | grep -v -e -migrate -e -rfc); do
 	parse "$dir"
 	label=$model traced=1
 	case $dir in *-untraced) label="$model, untraced" traced=0 ;; esac
 	for k in prefix fixed; do
 		cell "$dir" $k "$model" $traced
-		[ "$n" -gt 0 ] || { echo "| $line | $label | $cpus | $duration | $k | 0 | | | | | | | | |"; continue; }
+		[ "$n" -gt 0 ] || { row "$line" "$label" "$cpus" "$duration" $k 0 '' '' '' '' '' '' '' ''; continue; }
 		[ $traced = 1 ] || tw=-
-		echo "| $line | $label | $cpus | $duration | $k | $n | $tw, $pw | $(m "$wraps") | $(m "$first") | $(m "$lists") | $(m "$kmallocs") | $(m "$cross") | $(m "$shared") | $(m "$rate") |"
+		row "$line" "$label" "$cpus" "$duration" $k $n "$tw, $pw" "$(m "$wraps")" \
+			"$(m "$first")" "$(m "$lists")" "$(m "$kmallocs")" "$(m "$cross")" \
+			"$(m "$shared")" "$(m "$rate")"
 	done
-done
+done; } | table "$out/matrix.csv"
 
 # SCENARIO=migrate: the fixed kernel under the plain and the migration storm.
 dirs=$(cells | grep -- -migrate) || dirs=
-[ -z "$dirs" ] || cat <<'HEAD'
-
-| line | model | vCPUs | load, s | storm on the fixed kernel | runs | children moved to CPU 0 | pairs put on another CPU, % | of those, puts on a CPU with hold above 0 | aa_get_buffer kmallocs after warm-up | most buffers on CPU lists in a sample | buffers on CPU lists after the load | runs with a wrap: trace, pool reader | execs/s |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-HEAD
+[ -z "$dirs" ] || { echo
+{ row line model vCPUs 'load, s' 'storm on the fixed kernel' runs 'children moved to CPU 0' \
+	'pairs put on another CPU, %' 'of those, puts on a CPU with hold above 0' \
+	'aa_get_buffer kmallocs after warm-up' 'most buffers on CPU lists in a sample' \
+	'buffers on CPU lists after the load' 'runs with a wrap: trace, pool reader' execs/s
 for dir in $dirs; do
 	parse "$dir"
 	for k in fixed migrate; do
 		cell "$dir" $k "$model" 1
 		storm=plain; [ $k = fixed ] || storm=migration
-		echo "| $line | $model | $cpus | $duration | $storm | $n | $(m "$moved") | $(m "$cross") | $(m "$kept") | $(m "$kmallocs") | $(m "$most") | $(m "$lists") | $tw, $pw | $(m "$rate") |"
+		row "$line" "$model" "$cpus" "$duration" $storm $n "$(m "$moved")" \
+			"$(m "$cross")" "$(m "$kept")" "$(m "$kmallocs")" "$(m "$most")" \
+			"$(m "$lists")" "$tw, $pw" "$(m "$rate")"
 	done
-done
+done; } | table "$out/migration.csv"; }
 
 # SCENARIO=rfc: the fixed kernel against the RFC, each under both storms;
 # exec/s of each RFC run over the fixed run just before it (same storm).
 dirs=$(cells | grep -- -rfc) || exit 0
-cat <<'HEAD'
-
-| line | model | vCPUs | load, s | storm | kernel | runs | aa_get_buffer kmallocs after warm-up | most buffers on CPU lists in a sample | buffers on CPU lists after the load | runs with a wrap: trace, pool reader | execs/s | execs/s, RFC over fixed, per pair |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-HEAD
+echo
 # ratios DIR A B: for each run of B counted by cell(), its execs/s over
 # that of run A with the same number
 ratios() {
@@ -116,6 +121,9 @@ ratios() {
 			awk -F, '{ printf "%.3f\n", ($9 / $6) / ($4 / $1) }'
 	done
 }
+{ row line model vCPUs 'load, s' storm kernel runs 'aa_get_buffer kmallocs after warm-up' \
+	'most buffers on CPU lists in a sample' 'buffers on CPU lists after the load' \
+	'runs with a wrap: trace, pool reader' execs/s 'execs/s, RFC over fixed, per pair'
 for dir in $dirs; do
 	parse "$dir"
 	for pair in "plain fixed rfc" "migration migrate rfc-migrate"; do
@@ -124,7 +132,9 @@ for dir in $dirs; do
 			cell "$dir" $k "$model" 1
 			kernel=fixed ratio=
 			[ $k = $2 ] || kernel=rfc ratio=$(ratios "$dir" $2 $3 | med)
-			echo "| $line | $model | $cpus | $duration | $1 | $kernel | $n | $(m "$kmallocs") | $(m "$most") | $(m "$lists") | $tw, $pw | $(m "$rate") | $ratio |"
+			row "$line" "$model" "$cpus" "$duration" "$1" $kernel $n \
+				"$(m "$kmallocs")" "$(m "$most")" "$(m "$lists")" "$tw, $pw" \
+				"$(m "$rate")" "$ratio"
 		done
 	done
-done
+done; } | table "$out/rfc.csv"

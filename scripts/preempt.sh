@@ -96,4 +96,5 @@ for run in $(seq "$RUNS"); do
 			"$WORKERS" >/dev/null || say "no complete run in $dest yet"
 	done
 done
-"$TOP/scripts/preempt-report.sh" | tee "$TOP/results/preempt/matrix.md"
+"$TOP/scripts/preempt-report.sh" "$TOP/results/preempt" |
+	tee "$TOP/results/preempt/matrix.md"

@@ -1,52 +1,61 @@
 #!/bin/bash
 # proven-report.sh: README's table of what is proven, each row a claim, its
 # numbers as the saved results in results/ (and the series in patches/)
-# have them, and the page with the evidence. make check compares it with
-# results/proven.md and requires README.md to quote it.
+# have them, and the page with the evidence. It reads the reports' tables
+# from their CSV files (table_get), by column name. make check compares it
+# with results/proven.md and requires README.md to quote it.
 set -eu
 . "$(dirname "$0")/config.sh"
 cd "$TOP"
 for f in tests/negative-control.expected tests/negative-control-6.12.expected \
-	results/mutants/kills.md results/mutants/6.12.log results/search/search.md \
-	results/matrix.md results/faults/faults.md results/faults-rt/faults.md \
-	results/x86/x86.summary results/x86/x86-rt.summary results/insns/7.3.txt \
-	results/check-all.log results/fresh/cold.md results/preempt/matrix.md \
-	results/rfc/search.md results/rfc/negative.txt results/mutants/rfc.log \
-	results/x86/x86-rt-rfc.summary; do
+	results/mutants/kills.md results/mutants/6.12.log results/search/search.csv \
+	results/matrix.csv results/faults/faults.csv results/faults-rt/faults.csv \
+	results/x86/x86.summary results/x86-rt/x86-rt.summary results/insns/7.3.txt \
+	results/check-all.log results/fresh/cold.csv results/preempt/matrix.csv \
+	results/preempt/migration.csv results/reclaim/reclaim.csv \
+	results/rfc/search.csv results/rfc/negative.txt results/mutants/rfc.log \
+	results/x86-rt-rfc/x86-rt-rfc.summary; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
 
 cases() { grep -c '^+	KUNIT_CASE' "$1"/0003-*.patch; }
 lines() { grep -c . "$1"; }
-# wraps DIR-GLOB KERNEL: "N of M" runs of KERNEL whose pool table has a
-# first wrap (the pool table is the one with 9 columns; the run table has 8).
-# (DIR-GLOB is left unquoted on purpose: it names several files.)
+# most, sum: of the numbers on standard input
+most() { sort -n | tail -1; }
+sum() { awk '{ s += $1 } END { print s + 0 }'; }
+# wraps DIR-GLOB KERNEL: "N of M" complete runs of KERNEL whose pool table
+# has a first wrap. (DIR-GLOB is left unquoted on purpose: it names several
+# directories.)
 wraps() {
-	awk -F' [|] ' -v k="$2" 'NF == 9 && $1 == "| " k {
-		n++; if ($6 != "never") w++ } END { printf "%d of %d", w, n }' $1
+	for d in $1; do
+		table_get "$d/runs-pool.csv" 'first wrap at' kernel="$2"
+	done | awk 'NF { n++; if ($0 != "never") w++ } END { printf "%d of %d", w, n }'
 }
 # conserv DIR-GLOB: "N of M" pool samples that failed conservation.
 conserv() {
-	awk -F' [|] ' 'NF == 9 && ($1 == "| prefix" || $1 == "| fixed") {
-		s += $3; if ($9 != "none |") f++ } END { printf "%d of %d", f, s }' $1
+	for d in $1; do
+		for k in prefix fixed; do
+			table_get "$d/runs-pool.csv" samples 'conservation failures' kernel=$k
+		done
+	done | awk -F'\t' '$1 ~ /^[0-9]+$/ { s += $1; if ($2 != "none") f++ }
+		END { printf "%d of %d", f, s }'
 }
 verdicts() {
-	awk -F' [|] ' '/^[|] [a-z]/ && $NF ~ /^(PASS|FAIL)/ { n++; if ($NF == "PASS |") p++ }
-		END { printf "%d of %d", p, n }' "$1"
+	table_get "$1" verdict | awk '{ n++; if ($0 == "PASS") p++ } END { printf "%d of %d", p, n }'
 }
 insns() { awk -v c="$1" '$1 == "total" { print $c }' results/insns/7.3.txt; }
-mins() { echo "$(($1 / 60)) min $(($1 % 60)) s"; }
-# secs ROW: the seconds of the row of results/fresh/cold.md that starts so.
+# secs ROW: the seconds of the first row of results/fresh/cold.csv that
+# starts so.
 secs() {
-	grep -F -- "| $1" results/fresh/cold.md | head -1 |
-		sed 's/.* \([0-9]*\) min \([0-9]*\) s |$/\1 \2/' | awk '{ print $1 * 60 + $2 }'
+	table_get results/fresh/cold.csv 'command, or check of `make check`' time |
+		awk -F'\t' -v r="$1" 'index($1, r) == 1 { split($2, t, " "); print t[1] * 60 + t[3]; exit }'
 }
-search() { awk -F' [|] ' -v c="$1" '$3 == c { if ($5 > m) m = $5 } END { print m }' \
-	results/search/search.md; }
-calls=$(awk -F' [|] ' '$6 ~ /^[0-9]+$/ { s += $6 } END { print s }' results/search/search.md)
-growth=$(awk -F' [|] ' '$3 == 2 && $4 == 1 { sub(/ [|]$/, "", $8); n = split($8, a, " ")
- print "from", a[1], "after 1 operation to", a[n], "after", n }' \
-	results/search/search.md | tail -1)
+s=results/search/search.csv
+search() { table_get $s operations CPUs="$1" | most; }
+calls=$(table_get $s 'calls run' | sum)
+growth=$(table_get $s 'most buffers allocated after 1, 2, ... operations' CPUs=2 \
+	'held at most=1' | tail -1 |
+	awk '{ print "from", $1, "after 1 operation to", $NF, "after", NF }')
 # ran SUMMARY: "N of N and M of M" cases of a make x86 report
 ran() {
 	sed -n 's/^.*: Ran \([0-9]*\) tests: passed: \([0-9]*\)$/\2 of \1/p' "$1" |
@@ -67,22 +76,23 @@ row "The suite catches one-line bugs in the buffer code" \
 	"$(sed -n 's/.*, \([0-9]* of [0-9]*\) killed with the v[0-9]* suite\..*/\1/p' results/mutants/kills.md) mutants killed on 7.3, $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/6.12.log) on 6.12" \
 	mutants mutants
 row "The series applies, passes and fails without the fix on every Debian line with the cache" \
-	"$(grep -c '| PASS | PASS | PASS |$' results/matrix.md) of $(grep -c '^| [0-9]' results/matrix.md) kernel lines" \
+	"$(table_get results/matrix.csv 'git am on pre-fix and stock' 'KUnit on UML, patched' \
+		'negative control' | grep -cx 'PASS	PASS	PASS') of $(table_get results/matrix.csv 'kernel line' | wc -l) kernel lines" \
 	"kernel lines" kernel-lines
-r73='results/repro/[0-9]-*/runs.md'
+r73='results/repro/[0-9]-*/'
 row "A booted pre-fix 7.3 kernel wraps a hold under an execve storm; the fixed one does not" \
 	"a hold wrapped in $(wraps "$r73" prefix) pre-fix runs, $(wraps "$r73" fixed) fixed runs; conservation of buffers failed in $(conserv "$r73") samples of the pool" \
 	"QEMU reproduction" repro
 row "On 6.12 the preemption model decides whether it shows" \
-	"pre-fix: $(wraps results/repro/6.12-4-vcpus-240-s/runs.md prefix) runs wrapped under PREEMPT_NONE, $(wraps results/repro/6.12-4-vcpus-240-s-preempt/runs.md prefix) under PREEMPT; fixed: $(wraps 'results/repro/6.12-*/runs.md' fixed)" \
+	"pre-fix: $(wraps results/repro/6.12-4-vcpus-240-s prefix) runs wrapped under PREEMPT_NONE, $(wraps results/repro/6.12-4-vcpus-240-s-preempt prefix) under PREEMPT; fixed: $(wraps 'results/repro/6.12-*/' fixed)" \
 	preemption preemption
 # exposed LINE KERNEL: "MODEL N of M" runs with a traced wrap, per model of
 # make preempt's matrix, at 4 vCPUs and 120 s (not the migration storm).
 exposed() {
-	awk -F' [|] ' -v l="$1" -v k="$2" '$1 == "| " l && $3 == 4 && $5 == k &&
-		$4 == 120 && $2 !~ /untraced/ {
-		split($7, w, ", "); printf "%s%s %d of %d", s, $2, w[1], $6; s = ", " }' \
-		results/preempt/matrix.md
+	table_get results/preempt/matrix.csv model 'runs with a wrap: trace, pool reader' \
+		runs line="$1" vCPUs=4 kernel="$2" 'load, s=120' |
+		awk -F'\t' '$1 !~ /untraced/ { split($2, w, ", ")
+			printf "%s%s %d of %d", s, $1, w[1], $3; s = ", " }'
 }
 row "Debian's kernels without the fix, under the preemption models they can boot with" \
 	"runs with a wrap event, pre-fix 7.3: $(exposed 7.3 prefix); pre-fix 6.12: $(exposed 6.12 prefix); fixed 7.3: $(exposed 7.3 fixed); fixed 6.12: $(exposed 6.12 fixed)" \
@@ -90,41 +100,47 @@ row "Debian's kernels without the fix, under the preemption models they can boot
 row "The fixed pool still has no bound on its size" \
 	"most buffers allocated over every sequence, one buffer held at a time: $growth" \
 	"the suite" suite
-# migration STORM COLUMN: column COLUMN of the row of STORM (plain or
-# migration) in make preempt's table of the migration storm (whose sixth
-# column is the runs; the RFC's table has the kernel there)
+# migration STORM COLUMN: COLUMN of the row of STORM (plain or migration)
+# in make preempt's table of the migration storm
 migration() {
-	awk -F' [|] ' -v s="$1" -v c="$2" '$5 == s && $6 ~ /^[0-9]+$/ { print $c }' \
-		results/preempt/matrix.md
+	table_get results/preempt/migration.csv "$2" "storm on the fixed kernel=$1"
 }
+up='of those, puts on a CPU with hold above 0'
+after='aa_get_buffer kmallocs after warm-up' top='most buffers on CPU lists in a sample'
 row "A booted fixed kernel driven toward that schedule, by a storm that moves tasks between CPUs, did not grow" \
-	"7.3 at preempt=full, $(migration migration 6) runs of $(migration migration 4) s per storm: puts on a CPU whose hold was up $(migration migration 9) per run (plain storm: $(migration plain 9)); buffers allocated after warm-up $(migration migration 10) (plain: $(migration plain 10)); most on CPU lists in a sample $(migration migration 11) (plain: $(migration plain 11))" \
+	"7.3 at preempt=full, $(migration migration runs) runs of $(migration migration 'load, s') s per storm: puts on a CPU whose hold was up $(migration migration "$up") per run (plain storm: $(migration plain "$up")); buffers allocated after warm-up $(migration migration "$after") (plain: $(migration plain "$after")); most on CPU lists in a sample $(migration migration "$top") (plain: $(migration plain "$top"))" \
 	preemption preemption
-# bound COLUMN CPUS [CASE]: the rows of the RFC's search on CPUS CPUs of
-# the bound case (or CASE), COLUMN 5: the most operations, 6: the calls in all
-bound() { awk -F' [|] ' -v c="$1" -v n="$2" -v k="${3:-allocated_within}" '$1 ~ k && $3 == n {
-	if (c == 6) s += $6; else if ($5 > s) s = $5 } END { print s }' results/rfc/search.md; }
+# bound most|sum CPUS [CASE]: the rows of the RFC's search on CPUS CPUs of
+# the bound case (or CASE): the most operations, or the calls in all
+bound() {
+	table_get results/rfc/search.csv case operations 'calls run' CPUs="$2" |
+		awk -F'\t' -v k="${3:-allocated_within}" '$1 ~ k { print $2, $3 }' |
+		if [ "$1" = most ]; then cut -d' ' -f1 | most; else cut -d' ' -f2 | sum; fi
+}
 shrinker=shrinker_returns
-beyond=$(awk -F' [|] ' '$1 ~ /allocated_within/ && $3 == 2 && $4 == 1 {
-	sub(/ [|]$/, "", $9); n = split($9, a, " "); m = 0
-	for (i = 1; i <= n; i++) if (a[i] > m) m = a[i]; print m, n }' results/rfc/search.md | tail -1)
+beyond=$(table_get results/rfc/search.csv case 'of those, most beyond reserve_count' \
+	CPUs=2 'held at most=1' | awk -F'\t' '$1 ~ /allocated_within/ {
+	n = split($2, a, " "); m = 0
+	for (i = 1; i <= n; i++) if (a[i] > m) m = a[i]; print m, n }' | tail -1)
 row "The RFC's pool stays within buffers held + reserve + 2 per CPU after every call of every sequence; today's pool does not" \
-	"up to $(bound 5 2) operations on 2 CPUs, $(bound 5 3) on 3: $(($(bound 6 2) + $(bound 6 3))) calls; one buffer held on 2 CPUs: at most ${beyond% *} beyond the reserve in ${beyond#* } operations; on today's pool: $(head -1 results/rfc/negative.txt); $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/rfc.log) mutants of its new code killed" \
+	"up to $(bound most 2) operations on 2 CPUs, $(bound most 3) on 3: $(($(bound sum 2) + $(bound sum 3))) calls; one buffer held on 2 CPUs: at most ${beyond% *} beyond the reserve in ${beyond#* } operations; on today's pool: $(head -1 results/rfc/negative.txt); $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/rfc.log) mutants of its new code killed" \
 	"the RFC" rfc
 row "After reclaim, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before" \
-	"the shrinker among the operations, up to $(bound 5 2 $shrinker) operations on 2 CPUs, $(bound 5 3 $shrinker) on 3: $(($(bound 6 2 $shrinker) + $(bound 6 3 $shrinker))) calls; $(grep -c '^0[5-9]-.* killed by' results/mutants/rfc.log) of $(grep -c '^0[5-9]-' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c '^0[5-9]-.*shrinker_returns' results/mutants/rfc.log) of them by this bound" \
+	"the shrinker among the operations, up to $(bound most 2 $shrinker) operations on 2 CPUs, $(bound most 3 $shrinker) on 3: $(($(bound sum 2 $shrinker) + $(bound sum 3 $shrinker))) calls; $(grep -c '^0[5-9]-.* killed by' results/mutants/rfc.log) of $(grep -c '^0[5-9]-' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c '^0[5-9]-.*shrinker_returns' results/mutants/rfc.log) of them by this bound" \
 	"the RFC" rfc
 # reclaim KERNEL COLUMN: that column of make reclaim's runs of KERNEL, joined
-reclaim() { awk -F' [|] ' -v k="$1" -v c="$2" '$1 == "| " k { s = s (s ? "; " : "") $c }
-	END { print s }' results/reclaim/reclaim.md; }
+reclaim() { table_get results/reclaim/reclaim.csv "$2" kernel="$1" | paste -sd';' |
+	sed 's/;/; /g'; }
+r_end='free buffers at the end of the storm: global list, CPU lists'
+r_after='after: global list, CPU lists, reserve' r_freed='buffers the shrinker freed'
 row "On a booted 7.3, memory pressure gives the RFC's spare buffers back; today's pool keeps them" \
-	"$(grep -c '^| rfc |' results/reclaim/reclaim.md) runs per kernel (runs apart by ;), a storm then all of MemAvailable taken. Free buffers, global list and CPU lists, at the end of the storm, then after the pressure with the reserve: RFC $(reclaim rfc 4), then $(reclaim rfc 6), its shrinker freed $(reclaim rfc 7); today's pool $(reclaim fixed 4), then $(reclaim fixed 6)" \
+	"$(table_get results/reclaim/reclaim.csv run kernel=rfc | wc -l) runs per kernel (runs apart by ;), a storm then all of MemAvailable taken. Free buffers, global list and CPU lists, at the end of the storm, then after the pressure with the reserve: RFC $(reclaim rfc "$r_end"), then $(reclaim rfc "$r_after"), its shrinker freed $(reclaim rfc "$r_freed"); today's pool $(reclaim fixed "$r_end"), then $(reclaim fixed "$r_after")" \
 	"the RFC" rfc
 row "On a booted PREEMPT_RT debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, KASAN, kmemleak) the RFC's suites pass, its locks without a splat" \
-	"$(booted results/x86/x86-rt-rfc.summary)" \
+	"$(booted results/x86-rt-rfc/x86-rt-rfc.summary)" \
 	"the RFC" rfc
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
-	"$(verdicts results/faults/faults.md) scenarios pass, $(verdicts results/faults-rt/faults.md) on PREEMPT_RT; the suites as modules on a debug kernel: $(booted results/x86/x86.summary); on its PREEMPT_RT build: $(booted results/x86/x86-rt.summary)" \
+	"$(verdicts results/faults/faults.csv) scenarios pass, $(verdicts results/faults-rt/faults.csv) on PREEMPT_RT; the suites as modules on a debug kernel: $(booted results/x86/x86.summary); on its PREEMPT_RT build: $(booted results/x86-rt/x86-rt.summary)" \
 	"booted kernels" faults
 row "The test seam costs nothing without CONFIG_KUNIT" \
 	"$(insns 2) instructions in the buffer functions before it, $(insns 3) after" \

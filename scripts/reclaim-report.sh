@@ -1,9 +1,11 @@
 #!/bin/bash
 # The table and plot of make reclaim from the runs in DIR (KERNEL-RUN.csv,
 # .pool.csv, .reclaim): prints the table as Markdown and writes
-# DIR/reclaim.{png,svg}, the free buffers of the pool over time.
+# DIR/reclaim.{png,svg}, the free buffers of the pool over time, and the
+# table as DIR/reclaim.csv.
 # Usage: scripts/reclaim-report.sh DIR DURATION CPUS
 set -eu
+. "$(dirname "$0")/config.sh"
 dir=$1 duration=$2 cpus=$3
 
 cat <<EOF
@@ -14,9 +16,8 @@ Each run: $cpus vCPUs, the storm for $duration s, then the pressure for 30 s, th
 load, the RFC's bound is reserve + AA_CPU_CACHE_MAX (2) x $cpus CPUs free
 buffers.
 
-| kernel | run | aa_get_buffer kmallocs | free buffers at the end of the storm: global list, CPU lists | least on the global list under the pressure | after: global list, CPU lists, reserve | buffers the shrinker freed | after: within the bound |
-| --- | --- | --- | --- | --- | --- | --- | --- |
 EOF
+{ printf 'kernel\trun\taa_get_buffer kmallocs\tfree buffers at the end of the storm: global list, CPU lists\tleast on the global list under the pressure\tafter: global list, CPU lists, reserve\tbuffers the shrinker freed\tafter: within the bound\n'
 for k in fixed rfc; do
 	for r in "$dir/$k"-[0-9]*.reclaim; do
 		[ -e "$r" ] || continue
@@ -34,11 +35,11 @@ for k in fixed rfc; do
 			  g = $3; l = lists; res = $4 }
 			END {
 				ok = g + l <= res + 2 * cpus ? "yes" : "no"
-				printf "| %s | %s | %s | %d, %d | %d | %d, %d, %d | %s | %s |\n",
+				printf "%s\t%s\t%s\t%d, %d\t%d\t%d, %d, %d\t%s\t%s\n",
 					k, r, km, g0, l0, least, g, l, res, freed, ok
 			}' "$dir/$k-$run.pool.csv"
 	done
-done
+done; } | table "$dir/reclaim.csv"
 
 # The plot: free buffers (global list + CPU lists) over time, a line per run.
 plot=

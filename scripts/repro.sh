@@ -4,7 +4,7 @@
 # aa_get_buffer() makes; scripts/pool.sh reads the pool itself (every CPU's
 # hold and count, the global list) every SAMPLE seconds and once after the
 # load. Settings (environment): RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per
-# CPU) MEM=1G SAMPLE=10 KVM=0. Results in $OUT/repro/ and, with SAVE=1, in
+# CPU) MEM=1G SAMPLE=10 KVM=0. Results in $OUT/repro/ and (config.sh's save) in
 # results/repro/CPUS-vcpus-DURATION-s/ of this repository (LINE-CPUS-... for
 # a LINE other than 7.3). FRAGMENT=configs/NAME.config adds a config
 # fragment to both kernels; their build dirs and the results directory
@@ -42,8 +42,5 @@ for run in $(seq "$RUNS"); do
 done
 
 "$TOP/scripts/repro-report.sh" "$out" "$CPUS" "$DURATION" "$WORKERS"
-if [ "${SAVE:-0}" = 1 ]; then
-	dest=$TOP/results/repro/$RESULTS_PREFIX$CPUS-vcpus-$DURATION-s$name
-	rm -rf "$dest"; mkdir -p "$dest"
-	cp "$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg "$dest/"
-fi
+save "repro/$RESULTS_PREFIX$CPUS-vcpus-$DURATION-s$name" \
+	"$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg

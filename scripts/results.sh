@@ -40,8 +40,18 @@ made() {
 }
 # regenerated SAVED COMMAND...: SAVED is what COMMAND prints now, quoted.
 regenerated() { made "$@"; quoted "$1"; }
+# tables DIR NEW...: each table NEW that a report wrote, as CSV, is the one
+# saved in DIR, of the same name.
+tables() {
+	d=$1; shift
+	for f in "$@"; do
+		diff -u --label "${d#"$TOP"/}/${f##*/}" --label "${f##*/}, now" \
+			"$d/${f##*/}" "$f" || rc=1
+	done
+}
 # data DIR EXT...: a copy of DIR's files ending in .EXT, in $tmp/data, for
-# a report script that writes beside its data (repro-, reclaim-report.sh).
+# a report script that writes beside its data (repro-, faults-,
+# reclaim-report.sh).
 data() {
 	d=$1; shift
 	rm -rf "$tmp/data"; mkdir "$tmp/data"
@@ -56,6 +66,10 @@ runs_md() {
 	"$TOP/scripts/repro-report.sh" "$tmp/data" "$cpus" "$duration" \
 		$((workers / cpus)) >/dev/null || rc=1
 	made "$1/runs.md" cat "$tmp/data/runs.md"
+	tables "$1" "$tmp/data/runs.csv"
+	# the pool table, of the runs that had the pool reader
+	[ ! -e "$1/runs-pool.csv" ] && [ ! -e "$tmp/data/runs-pool.csv" ] ||
+		tables "$1" "$tmp/data/runs-pool.csv"
 }
 
 # make repro: each saved result, quoted.
@@ -68,26 +82,33 @@ for d in "$R"/preempt/*/; do
 	runs_md "${d%/}"
 	case $d in *-migrate/|*-rfc/) quoted "${d%/}/runs.md" ;; esac
 done
-regenerated "$R/preempt/matrix.md" "$TOP/scripts/preempt-report.sh"
+rm -rf "$tmp/preempt"; mkdir "$tmp/preempt"
+regenerated "$R/preempt/matrix.md" "$TOP/scripts/preempt-report.sh" "$tmp/preempt"
+tables "$R/preempt" "$tmp/preempt"/*.csv
 # make reclaim.
 d=$R/reclaim
 read -r cpus duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, the storm for \([0-9]*\) s,.*/\1 \2/p' "$d/reclaim.md") || true
 data "$d" csv reclaim
 regenerated "$d/reclaim.md" "$TOP/scripts/reclaim-report.sh" "$tmp/data" \
 	"${duration:-0}" "${cpus:-0}"
+tables "$d" "$tmp/data/reclaim.csv"
 # make faults (faults, faults-rt, faults-prefix) and the make x86 reports.
 for d in "$R"/faults*/; do
 	[ -f "$d/faults.md" ] || continue
 	duration=$(sed -n 's/^Each scenario: one boot, \([0-9]*\) s of load.*/\1/p' "$d/faults.md")
-	made "$d/faults.md" "$TOP/scripts/faults-report.sh" "${d%/}" "${duration:-0}"
+	data "$d" csv summary
+	made "$d/faults.md" "$TOP/scripts/faults-report.sh" "$tmp/data" "${duration:-0}"
+	tables "${d%/}" "$tmp/data/faults.csv"
 	[ "$all" = all ] || quoted "$d/faults.md"
 done
 if [ "$all" != all ]; then
-	for f in "$R"/x86/*.summary; do quoted "$f"; done
+	for f in "$R"/x86*/*.summary; do quoted "$f"; done
 fi
 # make fresh.
 for log in "$R"/fresh/*.log; do
-	regenerated "${log%.log}.md" "$TOP/scripts/fresh-report.sh" "$log"
+	regenerated "${log%.log}.md" "$TOP/scripts/fresh-report.sh" "$log" \
+		"$tmp/$(basename "$log" .log).csv"
+	tables "$R/fresh" "$tmp/$(basename "$log" .log).csv"
 done
 # The mutant kill table, before and after the moves; the RFC's mutants.
 regenerated "$R/mutants/kills.md" "$TOP/scripts/mutants-report.sh" \
@@ -97,15 +118,22 @@ quoted "$R/mutants/rfc.log"
 regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.log"
 # The searches' counts, which this make check's own KUnit runs logged, and
 # how the RFC's bound case fails on today's pool.
-regenerated "$R/search/search.md" "$TOP/scripts/search-report.sh" "$run/series-um-7.3.log"
-regenerated "$R/rfc/search.md" "$TOP/scripts/search-report.sh" "$run/rfc-um.log"
+mkdir "$tmp/rfc"
+regenerated "$R/search/search.md" "$TOP/scripts/search-report.sh" \
+	"$run/series-um-7.3.log" "$tmp/search.csv"
+regenerated "$R/rfc/search.md" "$TOP/scripts/search-report.sh" "$run/rfc-um.log" \
+	"$tmp/rfc/search.csv"
+tables "$R/search" "$tmp/search.csv"
+tables "$R/rfc" "$tmp/rfc/search.csv"
 regenerated "$R/rfc/negative.txt" cat "$run/rfc-negative.txt"
 # The last make check-all's log and the 6.12 mutants' log it wrote; the
 # matrix of kernel lines, made from the first.
 if [ "$all" != all ]; then
 	quoted "$R/check-all.log"
 	quoted "$R/mutants/6.12.log"
-	regenerated "$R/matrix.md" "$TOP/scripts/matrix-report.sh" "$R/check-all.log"
+	regenerated "$R/matrix.md" "$TOP/scripts/matrix-report.sh" "$R/check-all.log" \
+		"$tmp/matrix.csv"
+	tables "$R" "$tmp/matrix.csv"
 fi
 quoted "$R/insns/7.3.txt"
 # README's table of what is proven, from all of the above.

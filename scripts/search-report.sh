@@ -3,24 +3,23 @@
 # of apparmor_buffer_cache (kunit.py's test.log): what each search covered,
 # and the most buffers the pool allocated within 1, 2, ... operations; for
 # the RFC's search of the pool alone, also the most beyond reserve_count.
-# Only the counts, which are the same on every run; not the times.
+# Only the counts, which are the same on every run; not the times. The
+# table is also saved as CSV, for proven-report.sh.
+# Usage: scripts/search-report.sh LOG CSV
 set -eu
-log=$1
+. "$(dirname "$0")/config.sh"
+log=$1 csv=$2
 grep -q 'distinct states' "$log" || { echo "error: no search results in $log" >&2; exit 1; }
 beyond=0
 grep -q 'beyond reserve_count' "$log" && beyond=1
-if [ $beyond = 1 ]; then
-	echo "| case | start | CPUs | held at most | operations | calls run | distinct states | most buffers allocated after 1, 2, ... operations | of those, most beyond reserve_count |"
-	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-else
-	echo "| case | start | CPUs | held at most | operations | calls run | distinct states | most buffers allocated after 1, 2, ... operations |"
-	echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-fi
-sed -n 's/^ *# //p' "$log" | awk -v beyond=$beyond '
+{ printf 'case\tstart\tCPUs\theld at most\toperations\tcalls run\tdistinct states\tmost buffers allocated after 1, 2, ... operations'
+  [ $beyond = 0 ] || printf '\tof those, most beyond reserve_count'
+  echo
+  sed -n 's/^ *# //p' "$log" | awk -v beyond=$beyond '
 function row() {
 	if (case_ == "") return
-	printf "| `%s` | %s | %s | %s | %s | %s | %s | %s |", case_, start, cpus, held, depth, calls, states, most
-	if (beyond) printf " %s |", over == "" ? "-" : over
+	printf "`%s`\t%s\t%s\t%s\t%s\t%s\t%s\t%s", case_, start, cpus, held, depth, calls, states, most
+	if (beyond) printf "\t%s", over == "" ? "-" : over
 	printf "\n"
 	case_ = ""
 }
@@ -40,4 +39,4 @@ function row() {
 }
 /most buffers allocated after/ { most = $0; sub(/.*operations: /, "", most) }
 /beyond reserve_count after/ { over = $0; sub(/.*operations: /, "", over) }
-END { row() }'
+END { row() }'; } | table "$csv"

@@ -8,8 +8,8 @@
 # the console has no splat and kmemleak found nothing. RT=1 does all of it
 # on a PREEMPT_RT kernel (configs/preempt-rt.config). REF=rfc boots branch
 # rfc (the series + patches/rfc/) instead of branch series, in build dirs
-# and reports of its own (x86-rfc, x86-rt-rfc). SAVE=1 keeps the report in
-# results/x86/.
+# and reports of its own (x86-rfc, x86-rt-rfc). The report is kept in
+# results/NAME/NAME.summary (NAME x86, x86-rt, ...).
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -67,7 +67,7 @@ qemu_boot "$OUT/$name" 900 "$kernel" "$initrd" "loglevel=5 kmemleak=on $filter" 
 	die "QEMU failed or timed out after 900 s; console log: $log"
 grep -q '^guest:' "$log.txt" || die "the guest did not start init; see $log"
 
-# The report: printed, and kept in NAME.summary (SAVE=1: in results/x86/).
+# The report: printed, and kept in NAME.summary, and in results/NAME/.
 exec 3>&1 >"$OUT/$name.summary"
 rc=0
 grep '^guest:' "$log.txt"
@@ -96,8 +96,5 @@ leaks=$(kmemleak_report "$log.txt" | sed '1d;$d')
 [ $rc != 0 ] || echo "PASS: no splat, kmemleak reports nothing"
 exec >&3
 cat "$OUT/$name.summary"
-if [ "${SAVE:-0}" = 1 ]; then
-	mkdir -p "$TOP/results/x86"
-	cp "$OUT/$name.summary" "$TOP/results/x86/"
-fi
+save "$name" "$OUT/$name.summary"
 exit $rc

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""The workbench's tables: a report's rows become a CSV file, which other
+reports read, and the Markdown table that a page quotes, made from it.
+
+table.py CSV        rows on standard input, a tab between cells, the
+                    first row the header: writes CSV, prints its Markdown
+table.py get CSV COLUMN... [HEADER=VALUE...]
+                    the COLUMNs of each row whose HEADER is VALUE, a row
+                    a line, a tab between them
+"""
+import csv
+import sys
+
+
+def fail(msg):
+    sys.exit(f"error: table.py: {msg}")
+
+
+def write(path):
+    rows = [line.rstrip("\n").split("\t") for line in sys.stdin if line.strip()]
+    if not rows:
+        fail(f"no header for {path}")
+    for i, row in enumerate(rows[1:], 2):
+        if len(row) != len(rows[0]):
+            fail(f"{path}: row {i} has {len(row)} cells, the header "
+                 f"{len(rows[0])}: {row}")
+    with open(path, "w", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(rows)
+    rows.insert(1, ["---"] * len(rows[0]))
+    for row in rows:
+        print("|" + "".join(f" {c} |" if c else " |" for c in row))
+
+
+def get(path, args):
+    columns = [a for a in args if "=" not in a]
+    conds = [a.split("=", 1) for a in args if "=" in a]
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+    header = rows[0].keys() if rows else []
+    for name in columns + [k for k, _ in conds]:
+        if rows and name not in header:
+            fail(f"{path} has no column '{name}'; it has: {', '.join(header)}")
+    for row in rows:
+        if all(row[k] == v for k, v in conds):
+            print("\t".join(row[c] for c in columns))
+
+
+if len(sys.argv) == 2:
+    write(sys.argv[1])
+elif len(sys.argv) >= 4 and sys.argv[1] == "get":
+    get(sys.argv[2], sys.argv[3:])
+else:
+    fail("usage: table.py CSV <ROWS, or table.py get CSV COLUMN... [HEADER=VALUE...]")
