@@ -18,7 +18,9 @@ SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 #                  is its rt flavour's file, RT_DROP the options of it that
 #                  linux-source-LINE lacks; PREEMPT_MODELS, the preempt=
 #                  models an x86 kernel of the line takes
-#   PATCHES COVER SUBJECT   the series, as 'make patches' writes it
+#   PATCHES SUBJECT   the series, as 'make patches' writes it, beside the
+#                  text of its cover letter (cover-letter.txt, whose first
+#                  line is the subject)
 #   NEGATIVE MUTANTS        the cases that fail without patch 1; the mutants
 #   RFC_PATCHES    the RFC on top of the series, if the line has one, and
 #                  RFC_NEGATIVE the cases of it that fail on today's pool
@@ -34,7 +36,7 @@ LINES='7.3 7.2 6.12'
 line_facts() {
 	DEB_PACKAGE=linux-source-$1 CONFIG_SHA256= RT_FILE= RT_DROP=
 	PREEMPT_MODELS=
-	RFC_PATCHES= PATH_H= COVER=$TOP/cover-letter-$1.txt
+	RFC_PATCHES= PATH_H=
 	SUBJECT="PATCH $1.y"
 	# 7.2's buffer code and suite are 7.3's: the same cases fail without
 	# the fix, the same mutants apply.
@@ -46,7 +48,7 @@ line_facts() {
 		RT_FILE=config.amd64_none_rt-amd64 PREEMPT_MODELS='full lazy'
 		PATCHES=$TOP/patches RFC_PATCHES=$TOP/patches/rfc
 		RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
-		COVER=$TOP/cover-letter.txt SUBJECT='PATCH v5'
+		SUBJECT='PATCH v5'
 		HOLD_RAISE='cache_hold_inc(' PATH_H='^#include <linux/path.h>'
 		CHECKED_BY=check ;;
 	7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1

@@ -1,8 +1,8 @@
 #!/bin/bash
 # export.sh [DIR]: write the branch series of the workbench tree to DIR
 # (default $PATCHES) exactly as git format-patch does, with the cover letter
-# text from $COVER (see config.sh). RFC=1: the branch rfc, on top of the
-# series, to DIR (default patches/rfc/) with cover-letter-rfc.txt.
+# text from $PATCHES/cover-letter.txt. RFC=1: the branch rfc, on top of the
+# series, to DIR (default $RFC_PATCHES), with $RFC_PATCHES/cover-letter.txt.
 # Nothing in the output depends on when or where it runs, so an export of an
 # unchanged series changes no byte. "export.sh all" (make patches): every
 # line's series to its directory, and the RFCs.
@@ -18,11 +18,11 @@ if [ "${1:-}" = all ]; then
 	exit 0
 fi
 
-base=prefix branch=series out=${1:-$PATCHES}
+base=prefix branch=series out=${1:-$PATCHES} cover=$PATCHES/cover-letter.txt
 if [ "${RFC:-0}" = 1 ]; then
 	[ -n "$RFC_PATCHES" ] || die "RFC=1: LINE=$LINE has no RFC"
 	base=series branch=rfc out=${1:-$RFC_PATCHES}
-	COVER=$TOP/cover-letter-rfc.txt SUBJECT='RFC PATCH'
+	cover=$RFC_PATCHES/cover-letter.txt SUBJECT='RFC PATCH'
 fi
 cd "$TREE" 2>/dev/null && git rev-parse -q --verify $branch >/dev/null ||
 	die "no branch $branch in $TREE; run 'LINE=$LINE make' first"
@@ -41,7 +41,7 @@ if [ $branch = series ] && [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 		perl -pe "s/^Signed-off-by: \Q\$ENV{OLD}\E\$/Signed-off-by: \$ENV{NEW}/"' \
 		prefix..series >/dev/null
 fi
-git config branch.$branch.description "$(cat "$COVER")"
+git config branch.$branch.description "$(cat "$cover")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The cover letter takes its From: and Date: from the committer.
