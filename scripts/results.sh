@@ -2,7 +2,7 @@
 # results.sh RUN [all]: every saved table of results/ is what its report
 # script makes of the data beside it, and a page of README.md or docs/
 # quotes it line for line. RUN is make check's directory of this run's
-# logs (series-um-7.3.log, rfc-um.log, rfc-negative.txt), from which the
+# logs (series-um-LINE.log, rfc-um.log, rfc-negative.txt), from which the
 # search counts are made. "all" (make check-all, which has just rewritten
 # the booted reports, the 6.12 mutants and its own log) leaves the quotes
 # of those to the next make check. Prints what differs; fails if anything
@@ -120,7 +120,7 @@ regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.
 # how the RFC's bound case fails on today's pool.
 mkdir "$tmp/rfc"
 regenerated "$R/search/search.md" "$TOP/scripts/search-report.sh" \
-	"$run/series-um-7.3.log" "$tmp/search.csv"
+	"$run/series-um-$LINE.log" "$tmp/search.csv"
 regenerated "$R/rfc/search.md" "$TOP/scripts/search-report.sh" "$run/rfc-um.log" \
 	"$tmp/rfc/search.csv"
 tables "$R/search" "$tmp/search.csv"
@@ -135,7 +135,7 @@ if [ "$all" != all ]; then
 		"$tmp/matrix.csv"
 	tables "$R" "$tmp/matrix.csv"
 fi
-quoted "$R/insns/7.3.txt"
+quoted "$R/insns/$LINE.txt"
 # README's table of what is proven, from all of the above.
 regenerated "$R/proven.md" "$TOP/scripts/proven-report.sh"
 exit $rc
