@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# /init of make bench's guests. The kernel command line ends with
+# "-- MS SECONDS": each mode of the pool benchmark (buffer_bench.c: one,
+# two, atomic) runs MS milliseconds on every CPU, then the lstat() load
+# (one lstatload per CPU, confined by bench/lstatload.profile) SECONDS.
+# All of it twice: timed, with nothing traced; then counted, with kprobe
+# events on the pool lock and kmalloc events, whose counts it prints.
+# Lines for the host: timed,bench,..., timed,lstat,..., counted,...,
+# count,LOAD,EVENT,N.
+ms=$1 secs=$2
+. /guest.sh
+guest_up
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+b=/sys/kernel/debug/aa_buffer_bench
+t=/sys/kernel/tracing
+[ -e $b ] || { echo "guest: no $b: not a make bench kernel"; exit 1; }
+
+cat /lstatload.bin >/sys/kernel/security/apparmor/.load ||
+	echo "guest: the lstatload profile did not load"
+mkdir /tree
+i=0
+while [ $i -lt 16 ]; do : >/tree/f$i; i=$((i + 1)); done
+
+# The counters: each event in a trace instance of its own, whose
+# per-CPU "entries" and "overrun" add up to the events written.
+# lock: aa_buffers.lock, the first member of aa_buffers; try and tried:
+# _raw_spin_trylock() on it, its calls and those that got it; spin:
+# _raw_spin_lock() on it (after a failed trylock, or a retry); kmalloc: the
+# buffers allocated, aa_g_path_max bytes each.
+counters() {
+	lock=0x$(grep ' aa_buffers$' /proc/kallsyms | cut -d' ' -f1)
+	max=$(cat /sys/module/apparmor/parameters/path_max)
+	echo "p:try _raw_spin_trylock lock=%di:x64" >>$t/kprobe_events &&
+	echo "r:tried _raw_spin_trylock ret=\$retval:u8" >>$t/kprobe_events &&
+	echo "p:spin _raw_spin_lock lock=%di:x64" >>$t/kprobe_events ||
+		{ echo "guest: kprobe events failed"; return 1; }
+	for e in try spin; do
+		mkdir $t/instances/$e
+		echo "lock == $lock" >$t/instances/$e/events/kprobes/$e/filter
+		echo 1 >$t/instances/$e/events/kprobes/$e/enable
+	done
+	# a trylock that returned 1 from aa_get_buffer() or aa_put_buffer()
+	mkdir $t/instances/tried
+	set -- $(grep -A1 -e ' aa_get_buffer$' -e ' aa_put_buffer$' /proc/kallsyms |
+		cut -d' ' -f1)
+	echo "ret == 1 && ((__probe_ret_ip >= 0x$1 && __probe_ret_ip < 0x$2) ||" \
+		"(__probe_ret_ip >= 0x$3 && __probe_ret_ip < 0x$4))" \
+		>$t/instances/tried/events/kprobes/tried/filter
+	echo 1 >$t/instances/tried/events/kprobes/tried/enable
+	mkdir $t/instances/kmalloc
+	echo "bytes_req == $max" >$t/instances/kmalloc/events/kmem/kmalloc/filter
+	echo 1 >$t/instances/kmalloc/events/kmem/kmalloc/enable
+}
+# count LOAD: each counter's events since the last count, then cleared
+count() {
+	for e in try tried spin kmalloc; do
+		n=$(cat $t/instances/$e/per_cpu/cpu*/stats |
+			awk '/^(entries|overrun):/ { n += $2 } END { print n + 0 }')
+		echo "count,$1,$e,$n"
+		: >$t/instances/$e/trace
+	done
+}
+
+# run HOW: the loads, each line prefixed with HOW
+run() {
+	for mode in one two atomic; do
+		echo "$mode $ms" >$b || echo "guest: bench $mode failed"
+		sed "s/^/$1,/" $b
+		[ "$1" = timed ] || count "$mode"
+	done
+	i=0
+	while [ $i -lt "$ncpu" ]; do
+		lstatload "$secs" /tree | sed "s/^/$1,/" &
+		i=$((i + 1))
+	done
+	wait
+	[ "$1" = timed ] || count lstat
+}
+run timed
+counters && run counted
+grep -E 'kmalloc-8k ' /proc/slabinfo | awk '{ print "slab,kmalloc-8k," $2 }'
+echo "end of bench"
+poweroff -f

@@ -1,0 +1,60 @@
+#!/bin/bash
+# make bench: the pool under load, against the allocator alone. Three
+# designs of 7.3, each a kernel of make preempt's recipe (storm_kernel:
+# Debian's preemption options, kprobe events, no debug option that changes
+# code) with bench/pairs.patch (buffer_bench.c) on top:
+#   fixed  branch series, today's pool with the fix
+#   rfc    branch rfc, the series + patches/rfc/
+#   alloc  branch series + bench/alloc.patch: kmalloc() through a mempool
+# Each boot runs bench/init.sh: the pool benchmark (a kthread per CPU,
+# modes one, two, atomic) for MS ms each, then the lstat() load of one
+# confined task per CPU for LSTAT s; then the same with the counters on.
+# Rounds are interleaved: each round boots every design at each of VCPUS.
+# Settings (environment): ROUNDS=5 VCPUS='1 2 4' MS=2000 LSTAT=5 MEM=1G.
+# Results in results/bench/ (bench-report.sh).
+set -eu
+. "$(dirname "$0")/config.sh"
+. "$TOP/scripts/storm.sh"
+
+ROUNDS=${ROUNDS:-5} VCPUS=${VCPUS:-1 2 4} MS=${MS:-2000} LSTAT=${LSTAT:-5}
+DESIGNS='fixed rfc alloc'
+[ -n "$RFC_PATCHES" ] || die "make bench: LINE=$LINE has no RFC to measure"
+ready $DEPS_STORM apparmor
+out=$OUT/bench
+rm -rf "$out"; mkdir -p "$out/root/bin"
+
+# The designs' branches, each with the benchmark on top.
+am alloc series "$TOP/bench/alloc.patch"
+declare -A kernel
+for d in $DESIGNS; do
+	case $d in fixed) ref=series ;; *) ref=$d ;; esac
+	am "bench-$d" "$ref" "$TOP/bench/pairs.patch"
+	kernel[$d]=$(storm_kernel "bench-$d" dynamic)
+done
+git checkout -q series
+
+# The guest: the lstat() load, its profile compiled here, bench/init.sh.
+gcc -static -O2 -s -o "$out/root/bin/lstatload" "$TOP/bench/lstatload.c" ||
+	die "cannot build bench/lstatload.c (above)"
+apparmor_parser -Q -S "$TOP/bench/lstatload.profile" >"$out/root/lstatload.bin" ||
+	die "apparmor_parser could not compile bench/lstatload.profile (above)"
+initrd=$("$TOP/scripts/initramfs.sh" "$out/initramfs" "$TOP/bench/init.sh" "$out/root")
+
+for round in $(seq "$ROUNDS"); do
+	for cpus in $VCPUS; do
+		for d in $DESIGNS; do
+			p=$out/$d-$cpus-$round
+			say "round $round of $ROUNDS, $d, $cpus vCPUs; console $p.log"
+			CPUS=$cpus qemu_boot "$p" $((MS * 6 / 1000 + LSTAT * 2 + 600)) \
+				"${kernel[$d]}" "$initrd" "-- $MS $LSTAT" || true
+			grep -q '^end of bench' "$p.log.txt" ||
+				die "$d at $cpus vCPUs, round $round: the guest did not" \
+					"finish; console $p.log"
+			[ -z "$(splats "$p.log.txt")" ] ||
+				die "$d at $cpus vCPUs: a splat (console $p.log)"
+			grep -E '^(timed|counted|count|slab),' "$p.log.txt" >"$p.csv"
+		done
+	done
+done
+"$TOP/scripts/bench-report.sh" "$out" | tee "$out/bench.md"
+save bench "$out"/*.csv "$out/bench.md"
