@@ -42,8 +42,9 @@ counters() {
 	done
 	# a trylock that returned 1 from aa_get_buffer() or aa_put_buffer()
 	mkdir $t/instances/tried
-	set -- $(grep -A1 -e ' aa_get_buffer$' -e ' aa_put_buffer$' /proc/kallsyms |
-		cut -d' ' -f1)
+	set -- $(awk 'f { print $1; f = 0 }
+		$3 == "aa_get_buffer" || $3 == "aa_put_buffer" { print $1; f = 1 }' \
+		/proc/kallsyms)
 	echo "ret == 1 && ((__probe_ret_ip >= 0x$1 && __probe_ret_ip < 0x$2) ||" \
 		"(__probe_ret_ip >= 0x$3 && __probe_ret_ip < 0x$4))" \
 		>$t/instances/tried/events/kprobes/tried/filter
@@ -81,4 +82,4 @@ run timed
 counters && run counted
 grep -E 'kmalloc-8k ' /proc/slabinfo | awk '{ print "slab,kmalloc-8k," $2 }'
 echo "end of bench"
-poweroff -f
+reboot -f	# QEMU runs with -no-reboot: it exits
