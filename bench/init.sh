@@ -7,7 +7,7 @@
 # All of it twice: timed, with nothing traced; then counted, with kprobe
 # events on the pool lock and kmalloc events, whose counts it prints.
 # Lines for the host: timed,bench,..., timed,lstat,..., counted,...,
-# count,LOAD,EVENT,N.
+# count,LOAD,EVENT,N, slab,start|end,N.
 ms=$1 secs=$2
 . /guest.sh
 guest_up
@@ -82,8 +82,11 @@ run() {
 	wait
 	[ "$1" = timed ] || count lstat
 }
+# slab WHEN: kmalloc-8k's objects in use (the pool's buffers among them)
+slab() { awk -v w="$1" '$1 == "kmalloc-8k" { print "slab," w "," $2 }' /proc/slabinfo; }
+slab start
 run timed
 counters && run counted
-grep -E 'kmalloc-8k ' /proc/slabinfo | awk '{ print "slab,kmalloc-8k," $2 }'
+slab end
 echo "end of bench"
 reboot -f	# QEMU runs with -no-reboot: it exits

@@ -57,4 +57,4 @@ for round in $(seq "$ROUNDS"); do
 	done
 done
 "$TOP/scripts/bench-report.sh" "$out" | tee "$out/bench.md"
-save bench "$out"/*.csv "$out/bench.md"
+save bench "$out"/*.csv "$out/bench.md" "$out/bench.png"

@@ -104,6 +104,11 @@ done
 if [ "$all" != all ]; then
 	for f in "$R"/x86*/*.summary; do quoted "$f"; done
 fi
+# make bench.
+data "$R/bench" csv
+rm -f "$tmp/data"/{bench,counts,memory}.csv
+regenerated "$R/bench/bench.md" "$TOP/scripts/bench-report.sh" "$tmp/data"
+tables "$R/bench" "$tmp/data"/{bench,counts,memory}.csv
 # make fresh.
 for log in "$R"/fresh/*.log; do
 	regenerated "${log%.log}.md" "$TOP/scripts/fresh-report.sh" "$log" \
