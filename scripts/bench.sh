@@ -53,6 +53,16 @@ for round in $(seq "$ROUNDS"); do
 			[ -z "$(splats "$p.log.txt")" ] ||
 				die "$d at $cpus vCPUs: a splat (console $p.log)"
 			grep -E '^(timed|counted|count|slab),' "$p.log.txt" >"$p.csv"
+			# every lstat() load ran confined, none refused; no get failed
+			bad=$(awk -F, -v n="$cpus" '$1 == "count" || $1 == "slab" { next }
+				$2 == "lstat" { l[$1]++
+					if ($3 != "lstatload (enforce)" || $6 != 0) print }
+				$2 == "bench" && $7 != 0
+				END { if (l["timed"] != n || l["counted"] != n)
+					print "not one lstat() load per CPU" }' "$p.csv")
+			[ -z "$bad" ] || die "$d at $cpus vCPUs, round $round: an" \
+				"unconfined or refused load, or a failed get (console" \
+				"$p.log):" "$bad"
 		done
 	done
 done
