@@ -45,7 +45,7 @@ boots=$(ls "$dir" | grep -E '^[a-z]+-[0-9]+-[0-9]+\.csv$') ||
 	die "bench-report: no boot's lines (DESIGN-CPUS-ROUND.csv) in $dir"
 designs=$(echo "$boots" | cut -d- -f1 | sort -u)
 # today's pool first, the column every ratio is to
-designs="fixed $(echo "$designs" | grep -vx fixed)"
+designs=$(echo fixed $(echo "$designs" | grep -vx fixed))
 cpus_list=$(echo "$boots" | cut -d- -f2 | sort -nu)
 loads='one two atomic lstat'
 

@@ -66,5 +66,6 @@ for round in $(seq "$ROUNDS"); do
 		done
 	done
 done
-"$TOP/scripts/bench-report.sh" "$out" | tee "$out/bench.md"
+"$TOP/scripts/bench-report.sh" "$out" >"$out/bench.md"
+cat "$out/bench.md"
 save bench "$out"/*.csv "$out/bench.md" "$out/bench.png"
