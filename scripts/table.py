@@ -9,7 +9,12 @@ table.py get CSV COLUMN... [HEADER=VALUE...]
                     a line, a tab between them
 """
 import csv
+import signal
 import sys
+
+# A reader that stops early (awk's exit, head) ends us quietly, as it
+# would any filter, instead of a BrokenPipeError on stderr.
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
 def fail(msg):
