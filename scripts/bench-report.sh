@@ -106,7 +106,6 @@ done
 gnuplot <<PLOT
 set terminal pngcairo noenhanced size 1000,700
 set output '$dir/bench.png'
-set termoption noenhanced
 set multiplot layout 2, 2 title 'make bench: 7.3 under TCG on a 2-core host; median of the rounds, range as error bars'
 set xlabel 'vCPUs'
 set xtics ($(echo $cpus_list | sed 's/ /, /g'))
