@@ -12,6 +12,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 
+lock	# makes $CACHE, and one fresh chroot at a time
 "$TOP/scripts/deps.sh" debootstrap
 root=$CACHE/fresh
 log=$CACHE/fresh.log
