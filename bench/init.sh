@@ -7,7 +7,8 @@
 # All of it twice: timed, with nothing traced; then counted, with kprobe
 # events on the pool lock and kmalloc events, whose counts it prints.
 # Lines for the host: timed,bench,..., timed,lstat,..., counted,...,
-# count,LOAD,EVENT,N, slab,start|end,N.
+# count,LOAD,EVENT,N, slab,start|end,N; "end of bench", after which the
+# host reads the pool (scripts/pool.sh) and stops the guest.
 ms=$1 secs=$2
 . /guest.sh
 guest_up
@@ -88,5 +89,7 @@ slab start
 run timed
 counters && run counted
 slab end
+# The host reads the pool through the gdbstub now, then stops QEMU.
 echo "end of bench"
+sleep 600
 reboot -f	# QEMU runs with -no-reboot: it exits

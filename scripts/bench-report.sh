@@ -7,7 +7,9 @@
 #               vCPUs, its median and range;
 #   counts.csv  from the counted runs, pool lock acquisitions, the
 #               contended ones, failed trylocks and kmallocs per 1,000 pairs;
-#   memory.csv  kmalloc-8k objects in use before the loads and after them;
+#   memory.csv  kmalloc-8k objects in use before the loads and after them,
+#               and the buffers the pool holds after them, as the pool
+#               reader read it (pool-DESIGN-CPUS-ROUND.csv);
 #   bench.png   pairs/s against vCPUs, a panel per load, a line per design,
 #               the range as error bars.
 # Prints the Markdown of the three tables.
@@ -37,6 +39,18 @@ counts() {
 		END { if (p) printf "%.1f %.1f %.1f %.1f\n",
 			(c["tried"] + c["spin"]) * 1000 / p, c["spin"] * 1000 / p,
 			(c["try"] - c["tried"]) * 1000 / p, c["kmalloc"] * 1000 / p }' "$1"
+}
+# held FILE: the buffers on the global list, on the CPU lists, in the
+# mempool's reserve (the allocator alone) and in all, in the pool reader's
+# line FILE; "-" for a place the design does not have
+held() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[i] = $i; next }
+		{ g = c = m = "-"
+		  for (i = 1; i <= NF; i++)
+			if (h[i] == "global") g = $i
+			else if (h[i] == "mempool") m = $i
+			else if (h[i] ~ /^count/) c = (c == "-" ? 0 : c) + $i
+		  print g, c, m, g + c + m; exit }' "$1"
 }
 # med: "median (least-most)" of the numbers on standard input
 med() { median_range | awk '{ printf "%s", $1; if ($2 != $3) printf " (%s-%s)", $2, $3; print "" }'; }
@@ -84,13 +98,18 @@ for load in $loads; do
 	done
 done; } | table "$dir/counts.csv"
 echo
-{ printf 'vCPUs\tdesign\tkmalloc-8k objects in use before the loads\tafter them\n'
+{ printf 'vCPUs\tdesign\tkmalloc-8k objects in use before the loads\tafter them\tpool buffers after them: global list\ton CPU lists\tin the mempool\tall\n'
 for cpus in $cpus_list; do
 	for d in $designs; do
 		cols=
 		for w in start end; do
 			cols="$cols	$(cat "$dir/$d-$cpus"-*.csv | awk -F, -v w=$w \
 				'$1 == "slab" && $2 == w { print $3 }' | med)"
+		done
+		for f in "$dir/pool-$d-$cpus"-*.csv; do held "$f"; done >"$tmp/held"
+		for i in 1 2 3 4; do
+			v=$(cut -d' ' -f$i "$tmp/held" | { grep -vx -- - || true; } | med)
+			cols="$cols	${v:--}"
 		done
 		printf '%s\t%s%s\n' "$cpus" "$d" "$cols"
 	done

@@ -11,6 +11,7 @@
 # confined task per CPU for LSTAT s; then the same with the counters on.
 # Rounds are interleaved: each round boots every design at each of VCPUS.
 # Settings (environment): ROUNDS=5 VCPUS='1 2 4' MS=2000 LSTAT=5 MEM=1G.
+# After the loads, scripts/pool.sh reads the pool through QEMU's gdbstub.
 # Results in results/bench/ (bench-report.sh).
 set -eu
 . "$(dirname "$0")/config.sh"
@@ -40,16 +41,36 @@ apparmor_parser -Q -S "$TOP/bench/lstatload.profile" >"$out/root/lstatload.bin" 
 	die "apparmor_parser could not compile bench/lstatload.profile (above)"
 initrd=$("$TOP/scripts/initramfs.sh" "$out/initramfs" "$TOP/bench/init.sh" "$out/root")
 
+# boot_read PREFIX BZIMAGE INITRD: a boot of bench/init.sh; once it says
+# "end of bench", one read of the pool (pool-NAME.csv beside PREFIX=NAME's
+# files), then QEMU stopped.
+# No reader runs during the loads: gdb would take a host core from them.
+boot_read() {
+	local port=$((20000 + $$ % 10000)) qemu rc=0
+	rm -f "$1.pid"; : >"$1.log"
+	CPUS=$cpus qemu_boot "$1" $((MS * 6 / 1000 + LSTAT * 2 + 600)) "$2" "$3" \
+		"-- $MS $LSTAT" -pidfile "$1.pid" -gdb "tcp:127.0.0.1:$port" &
+	qemu=$!
+	until grep -q '^end of bench' "$1.log"; do
+		kill -0 $qemu 2>/dev/null || break; sleep 1
+	done
+	kill -0 $qemu 2>/dev/null && { echo | "$TOP/scripts/pool.sh" \
+		"${2%/arch/*}/vmlinux" "127.0.0.1:$port" \
+		>"${1%/*}/pool-${1##*/}.csv" || rc=$?; }
+	kill "$(cat "$1.pid" 2>/dev/null)" 2>/dev/null || true
+	wait $qemu || true
+	grep -q '^end of bench' "$1.log.txt" || die "$d at $cpus vCPUs, round" \
+		"$round: the guest did not finish; console $1.log"
+	[ $rc = 0 ] || die "$d at $cpus vCPUs, round $round: the pool reader" \
+		"failed (above); console $1.log"
+}
+
 for round in $(seq "$ROUNDS"); do
 	for cpus in $VCPUS; do
 		for d in $DESIGNS; do
 			p=$out/$d-$cpus-$round
 			say "round $round of $ROUNDS, $d, $cpus vCPUs; console $p.log"
-			CPUS=$cpus qemu_boot "$p" $((MS * 6 / 1000 + LSTAT * 2 + 600)) \
-				"${kernel[$d]}" "$initrd" "-- $MS $LSTAT" || true
-			grep -q '^end of bench' "$p.log.txt" ||
-				die "$d at $cpus vCPUs, round $round: the guest did not" \
-					"finish; console $p.log"
+			boot_read "$p" "${kernel[$d]}" "$initrd"
 			[ -z "$(splats "$p.log.txt")" ] ||
 				die "$d at $cpus vCPUs: a splat (console $p.log)"
 			grep -E '^(timed|counted|count|slab),' "$p.log.txt" >"$p.csv"

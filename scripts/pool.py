@@ -35,15 +35,19 @@ def lsm_static(name):
 # Look the symbols up before attaching: that is gdb's slow part, and the
 # guest runs meanwhile. Their values are read only while attached (before
 # that, gdb would read the initial values in vmlinux).
+# make bench's allocator alone (bench/alloc.patch) has no pool but a
+# mempool; its CSV has one column after pause_ms: mempool, the buffers in
+# the mempool's reserve.
+mempool = lsm_static('aa_buffer_reserve')
 cache = lsm_static('aa_local_buffers')
-if cache is None:
+if cache is None and mempool is None:
     fail('aa_local_buffers of security/apparmor/lsm.c is not in this kernel '
          '(no AppArmor, or no debug info for lsm.c)')
-cache = cache.value().address		# the address only: nothing read yet
+cache = cache and cache.value().address	# the address only: nothing read yet
 pool = lsm_static('aa_buffers')			# the series: struct aa_buffer_pool
 count = lsm_static('buffer_count')		# before it: two static ints
 reserve = lsm_static('reserve_count')
-if pool is None and (count is None or reserve is None):
+if mempool is None and pool is None and (count is None or reserve is None):
     fail('neither aa_buffers nor buffer_count and reserve_count of '
          'security/apparmor/lsm.c are in this kernel')
 trace = gdb.lookup_static_symbol('global_trace')
@@ -94,25 +98,29 @@ def sample(out, start):
         fail('no guest at %s (%s); is QEMU running with -gdb tcp:%s?' %
              (TARGET, str(e).strip(), TARGET))
     try:
-        if start is None and RESERVE:
-            raise_reserve(RESERVE)
-        online = list(cpus.each_online_cpu())
-        caches = [this_cpu(c) for c in online]
-        holds = [int(c['hold']) for c in caches]
-        counts = [int(c['count']) for c in caches]
-        glob, resv = pool_counts()
-        traced = trace_events(online)
+        if mempool is not None:
+            cols = [('mempool',
+                     int(mempool.value().dereference()['curr_nr']))]
+        else:
+            if start is None and RESERVE:
+                raise_reserve(RESERVE)
+            online = list(cpus.each_online_cpu())
+            caches = [this_cpu(c) for c in online]
+            glob, resv = pool_counts()
+            cols = ([('global', glob), ('reserve', resv),
+                     ('trace_events', trace_events(online))] +
+                    [('hold%d' % c, int(v['hold']))
+                     for c, v in zip(online, caches)] +
+                    [('count%d' % c, int(v['count']))
+                     for c, v in zip(online, caches)])
     finally:
         gdb.execute('detach', to_string=True)
     pause = time.monotonic() - t0
     if start is None:
         start = t0
-        out.write('t,pause_ms,global,reserve,trace_events,' +
-                  ','.join('hold%d' % c for c in online) + ',' +
-                  ','.join('count%d' % c for c in online) + '\n')
-    out.write('%.1f,%.0f,%d,%d,%d,%s,%s\n' % (
-        t0 - start, pause * 1000, glob, resv, traced,
-        ','.join(map(str, holds)), ','.join(map(str, counts))))
+        out.write(','.join(['t', 'pause_ms'] + [n for n, _ in cols]) + '\n')
+    out.write('%.1f,%.0f,' % (t0 - start, pause * 1000) +
+              ','.join(str(v) for _, v in cols) + '\n')
     out.flush()
     return start
 
