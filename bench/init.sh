@@ -27,8 +27,10 @@ while [ $i -lt 16 ]; do : >/tree/f$i; i=$((i + 1)); done
 # per-CPU "entries" and "overrun" add up to the events written.
 # lock: aa_buffers.lock, the first member of aa_buffers; try and tried:
 # _raw_spin_trylock() on it, its calls and those that got it; spin:
-# _raw_spin_lock() on it (after a failed trylock, or a retry); kmalloc: the
-# buffers allocated, aa_g_path_max bytes each.
+# _raw_spin_lock() on it (after a failed trylock, a retry, or every time
+# in a design without hold); contend: lock:contention_begin on it, a CPU
+# that found it taken and spun in the slow path; kmalloc: the buffers
+# allocated, aa_g_path_max bytes each.
 counters() {
 	lock=$(awk '$3 == "aa_buffers" { print "0x" $1 }' /proc/kallsyms)
 	max=$(cat /sys/module/apparmor/parameters/path_max)
@@ -53,13 +55,19 @@ counters() {
 		"(__probe_ret_ip >= 0x$3 && __probe_ret_ip < 0x$4))" \
 		>$t/instances/tried/events/kprobes/tried/filter
 	echo 1 >$t/instances/tried/events/kprobes/tried/enable
+	if [ -n "$lock" ]; then
+		mkdir $t/instances/contend
+		e=$t/instances/contend/events/lock/contention_begin
+		echo "lock_addr == $lock" >$e/filter && echo 1 >$e/enable ||
+			{ echo "guest: no lock:contention_begin to count"; return 1; }
+	fi
 	mkdir $t/instances/kmalloc
 	echo "bytes_req == $max" >$t/instances/kmalloc/events/kmem/kmalloc/filter
 	echo 1 >$t/instances/kmalloc/events/kmem/kmalloc/enable
 }
 # count LOAD: each counter's events since the last count, then cleared
 count() {
-	for e in try tried spin kmalloc; do
+	for e in try tried spin contend kmalloc; do
 		[ -d $t/instances/$e ] || { echo "count,$1,$e,0"; continue; }
 		n=$(cat $t/instances/$e/per_cpu/cpu*/stats |
 			awk '/^(entries|overrun):/ { n += $2 } END { print n + 0 }')

@@ -29,16 +29,18 @@ rate() {
 	esac
 }
 # counts FILE LOAD: lock acquisitions (trylocks that got the lock, and
-# spin_lock calls), the spin_lock calls, failed trylocks and kmallocs, per
-# 1,000 pairs (or calls) of the counted run
+# spin_lock calls), the spin_lock calls, the contended ones (spun in the
+# slow path), failed trylocks and kmallocs, per 1,000 pairs (or calls) of
+# the counted run
 counts() {
 	awk -F, -v l="$2" '
 		$1 == "counted" && l != "lstat" && $3 == l && $4 == "all" { p = $5 }
 		$1 == "counted" && l == "lstat" && $2 == "lstat" { p += $4 }
 		$1 == "count" && $2 == l { c[$3] = $4 }
-		END { if (p) printf "%.1f %.1f %.1f %.1f\n",
+		END { if (p) printf "%.1f %.1f %.1f %.1f %.1f\n",
 			(c["tried"] + c["spin"]) * 1000 / p, c["spin"] * 1000 / p,
-			(c["try"] - c["tried"]) * 1000 / p, c["kmalloc"] * 1000 / p }' "$1"
+			c["contend"] * 1000 / p, (c["try"] - c["tried"]) * 1000 / p,
+			c["kmalloc"] * 1000 / p }' "$1"
 }
 # held FILE: the buffers on the global list, on the CPU lists, in the
 # mempool's reserve (the allocator alone) and in all, in the pool reader's
@@ -85,14 +87,14 @@ for load in $loads; do
 	done
 done; } | table "$dir/bench.csv"
 echo
-{ printf 'load\tvCPUs\tdesign\tlock acquisitions per 1,000 pairs\tof them spin_lock, after a failed trylock or a retry\tfailed trylocks per 1,000 pairs\tkmallocs per 1,000 pairs\n'
+{ printf 'load\tvCPUs\tdesign\tlock acquisitions per 1,000 pairs\tof them by spin_lock()\tcontended: spun in the slow path\tfailed trylocks per 1,000 pairs\tkmallocs per 1,000 pairs\n'
 for load in $loads; do
 	for cpus in $cpus_list; do
 		for d in $designs; do
 			for f in "$dir/$d-$cpus"-*.csv; do counts "$f" $load; done >"$tmp/counts"
 			[ -s "$tmp/counts" ] || continue
 			cols=
-			for i in 1 2 3 4; do cols="$cols	$(cut -d' ' -f$i "$tmp/counts" | med)"; done
+			for i in 1 2 3 4 5; do cols="$cols	$(cut -d' ' -f$i "$tmp/counts" | med)"; done
 			printf '%s\t%s\t%s%s\n' $load "$cpus" "$d" "$cols"
 		done
 	done
@@ -131,7 +133,7 @@ set xtics ($(echo $cpus_list | sed 's/ /, /g'))
 set xrange [0.5:$(echo $cpus_list | awk '{ print $NF + 0.5 }')]
 set yrange [0:*]
 set key left top
-color(d) = d eq 'fixed' ? 'blue' : d eq 'rfc' ? 'purple' : 'dark-green'
+color(d) = d eq 'fixed' ? 'blue' : d eq 'rfc' ? 'purple' : d eq 'nohold' ? 'dark-orange' : 'dark-green'
 do for [l in "$loads"] {
 	set title (l eq 'lstat' ? 'lstat() calls, one confined task per CPU' : 'pool alone, mode '.l)
 	set ylabel (l eq 'lstat' ? 'calls/s, all CPUs' : 'get/put pairs/s, all CPUs')

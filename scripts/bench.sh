@@ -1,11 +1,12 @@
 #!/bin/bash
-# make bench: the pool under load, against the allocator alone. Three
+# make bench: the pool under load, against the allocator alone. Four
 # designs of 7.3, each a kernel of make preempt's recipe (storm_kernel:
 # Debian's preemption options, kprobe events, no debug option that changes
 # code) with bench/pairs.patch (buffer_bench.c) on top:
-#   fixed  branch series, today's pool with the fix
-#   rfc    branch rfc, the series + patches/rfc/
-#   alloc  branch series + bench/alloc.patch: kmalloc() through a mempool
+#   fixed   branch series, today's pool with the fix
+#   rfc     branch rfc, the series + patches/rfc/
+#   nohold  rfc + bench/nohold.patch: the RFC without hold, CPU cache first
+#   alloc   series + bench/alloc.patch: kmalloc() through a mempool
 # Each boot runs bench/init.sh: the pool benchmark (a kthread per CPU,
 # modes one, two, atomic) for MS ms each, then the lstat() load of one
 # confined task per CPU for LSTAT s; then the same with the counters on.
@@ -18,18 +19,20 @@ set -eu
 . "$TOP/scripts/storm.sh"
 
 ROUNDS=${ROUNDS:-5} VCPUS=${VCPUS:-1 2 4} MS=${MS:-2000} LSTAT=${LSTAT:-5}
-DESIGNS='fixed rfc alloc'
+# each design's branch, under it its prototype bench/DESIGN.patch if any
+declare -A base=([fixed]=series [rfc]=rfc [nohold]=rfc [alloc]=series)
+DESIGNS='fixed rfc nohold alloc'
 [ -n "$RFC_PATCHES" ] || die "make bench: LINE=$LINE has no RFC to measure"
 ready $DEPS_STORM apparmor
 out=$OUT/bench
 rm -rf "$out"; mkdir -p "$out/root/bin"
 
 # The designs' branches, each with the benchmark on top.
-am alloc series "$TOP/bench/alloc.patch"
 declare -A kernel
 for d in $DESIGNS; do
-	case $d in fixed) ref=series ;; *) ref=$d ;; esac
-	am "bench-$d" "$ref" "$TOP/bench/pairs.patch"
+	proto=$TOP/bench/$d.patch
+	[ -f "$proto" ] || proto=
+	am "bench-$d" "${base[$d]}" $proto "$TOP/bench/pairs.patch"
 	kernel[$d]=$(storm_kernel "bench-$d" dynamic)
 done
 git checkout -q series

@@ -81,6 +81,12 @@ def this_cpu(c):
     return v.dereference() if v.type.code == gdb.TYPE_CODE_PTR else v
 
 
+def has_hold(c):
+    """Whether the CPU cache C has a hold count (make bench's pool without
+    hold, bench/nohold.patch, has none: its lines have no holdN)."""
+    return 'hold' in [f.name for f in c.type.strip_typedefs().fields()]
+
+
 def raise_reserve(n):
     """Set the pool's reserve to N, as atomic callers that found the pool
     empty raise it (make faults); the guest is stopped meanwhile."""
@@ -110,7 +116,7 @@ def sample(out, start):
             cols = ([('global', glob), ('reserve', resv),
                      ('trace_events', trace_events(online))] +
                     [('hold%d' % c, int(v['hold']))
-                     for c, v in zip(online, caches)] +
+                     for c, v in zip(online, caches) if has_hold(v)] +
                     [('count%d' % c, int(v['count']))
                      for c, v in zip(online, caches)])
     finally:
