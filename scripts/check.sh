@@ -262,7 +262,7 @@ if [ "${1:-}" = all ]; then
 	(verb faults "make faults: the storm under failslab and memory pressure: no splat, no leak, no buffer lost (results/faults/)"
 	 export RT=1 SCENARIOS='none failslab-100'
 	 verb faults "PREEMPT_RT: make faults, storm alone and under failslab-100: no splat, no leak, no buffer lost (results/faults-rt/)")
-	verb bench "make bench: today's pool, the RFC and the allocator alone booted at 1, 2 and 4 vCPUs, 5 interleaved rounds, no splat (results/bench/)"
+	verb bench "make bench: today's pool, the RFC, the RFC without hold and the allocator alone booted at 1, 2 and 4 vCPUs, 5 interleaved rounds, no splat (results/bench/)"
 	# The other lines of make check: their mutants have no kill table to
 	# keep true yet: every mutant must die, and which cases caught it is
 	# saved for README to quote.
