@@ -7,8 +7,10 @@
 #                 the fix)
 #   negative      prefix + every patch but 0001: the negative control
 #   rfc           series + patches/rfc/ (7.3 only)
-#   rfc-negative  rfc with RFC patch 1's lsm.c changes reverted: the RFC's
-#                 tests on today's pool (with the shrinker of patch 2)
+#   rfc-negative  rfc with RFC patch 1's changes to lsm.c and path.h
+#                 reverted: the RFC's tests on today's pool (with the
+#                 shrinker of patch 2), given back today's seams by
+#                 tests/rfc-negative.patch
 # and checks that series and series-stock hold identical trees.
 #
 # With KERNEL_SRC=/path/to/linux (a git tree of yours), $TREE is a clone of
@@ -55,7 +57,8 @@ recover
 
 # Rebuild the branches only when patches/ or the base trees changed, so
 # that a rerun leaves the files, and so the build, untouched.
-stamp=$({ series_patches | xargs cat; [ -z "$RFC_PATCHES" ] || rfc_patches | xargs cat
+stamp=$({ series_patches | xargs cat
+	   [ -z "$RFC_PATCHES" ] || { rfc_patches; echo "$RFC_ADAPTER"; } | xargs cat
 	   git rev-parse stock prefix; } |
 	sha256sum | cut -c1-16)
 if [ "$(cat .git/wb-series 2>/dev/null)" = "$stamp $(git rev-parse -q --verify series)" ]; then
@@ -87,14 +90,23 @@ if [ -n "$RFC_PATCHES" ]; then
 	am rfc series $(rfc_patches)
 	git checkout -q -f -B rfc-negative rfc
 	cap=$(git rev-list --reverse series..rfc | head -n 1)
-	git diff "$cap~1" "$cap" -- security/apparmor/lsm.c | git apply -R ||
-		die "RFC patch 1's changes to lsm.c do not revert on branch rfc;" \
-			"branch rfc-negative is left as rfc. Rebase patches/rfc/."
+	git diff "$cap~1" "$cap" -- security/apparmor/lsm.c \
+		security/apparmor/include/path.h | git apply -R --3way -q ||
+		{ git checkout -q -f series
+		  die "RFC patch 1's changes to lsm.c and path.h do not revert" \
+			"on branch rfc; rebase patches/rfc/"; }
+	git apply --index "$RFC_ADAPTER" ||
+		{ git checkout -q -f series
+		  die "${RFC_ADAPTER#"$TOP"/} does not apply to the RFC's tests" \
+			"on today's pool; rebase it on branch rfc-negative"; }
 	wb_git commit -q -a -m "Workbench: the RFC's tests on today's pool
 
 Workbench commit, never submitted: RFC patch 1's changes to
-security/apparmor/lsm.c reverted, so the per-CPU caches have no cap; the
-RFC's tests, include/path.h and the later patches stay."
+security/apparmor/lsm.c and include/path.h reverted, so the pool has hold,
+its trylock and uncapped per-CPU caches again; the later patches stay.
+${RFC_ADAPTER#"$TOP"/} gives the RFC's tests today's seams: a trylock
+that the test may fail, hold in the pool's state, and the cap that the
+bound assumes."
 	git checkout -q series
 	say "rfc: patches/rfc/ on the series; rfc-negative: its tests on today's pool"
 fi

@@ -22,8 +22,10 @@ SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 #                  text of its cover letter (cover-letter.txt, whose first
 #                  line is the subject)
 #   NEGATIVE MUTANTS        the cases that fail without patch 1; the mutants
-#   RFC_PATCHES    the RFC on top of the series, if the line has one, and
-#                  RFC_NEGATIVE the cases of it that fail on today's pool
+#   RFC_PATCHES    the RFC on top of the series, if the line has one, with
+#                  RFC_SUBJECT its subject prefix; RFC_NEGATIVE the cases of
+#                  it that fail on today's pool, where RFC_ADAPTER gives its
+#                  tests back today's seams
 #   HOLD_RAISE     how lsm.c raises hold; PATH_H, a line that only this
 #                  line's include/path.h has: KERNEL_SRC's code is matched
 #                  against the rows in the order of LINES
@@ -36,7 +38,7 @@ LINES='7.3 7.2 6.12'
 line_facts() {
 	DEB_PACKAGE=linux-source-$1 CONFIG_SHA256= RT_FILE= RT_DROP=
 	PREEMPT_MODELS=
-	RFC_PATCHES= PATH_H=
+	RFC_PATCHES= RFC_ADAPTER= RFC_SUBJECT= PATH_H=
 	SUBJECT="PATCH $1.y"
 	# 7.2's buffer code and suite are 7.3's: the same cases fail without
 	# the fix, the same mutants apply.
@@ -48,6 +50,8 @@ line_facts() {
 		RT_FILE=config.amd64_none_rt-amd64 PREEMPT_MODELS='full lazy'
 		PATCHES=$TOP/patches RFC_PATCHES=$TOP/patches/rfc
 		RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
+		RFC_ADAPTER=$TOP/tests/rfc-negative.patch
+		RFC_SUBJECT='RFC PATCH v2'
 		SUBJECT='PATCH v5'
 		HOLD_RAISE='cache_hold_inc(' PATH_H='^#include <linux/path.h>'
 		CHECKED_BY=check ;;

@@ -22,7 +22,7 @@ base=prefix branch=series out=${1:-$PATCHES} cover=$PATCHES/cover-letter.txt
 if [ "${RFC:-0}" = 1 ]; then
 	[ -n "$RFC_PATCHES" ] || die "RFC=1: LINE=$LINE has no RFC"
 	base=series branch=rfc out=${1:-$RFC_PATCHES}
-	cover=$RFC_PATCHES/cover-letter.txt SUBJECT='RFC PATCH'
+	cover=$RFC_PATCHES/cover-letter.txt SUBJECT=$RFC_SUBJECT
 fi
 cd "$TREE" 2>/dev/null && git rev-parse -q --verify $branch >/dev/null ||
 	die "no branch $branch in $TREE; run 'LINE=$LINE make' first"

@@ -29,7 +29,10 @@ for m in "$MUTANTS"/*.patch; do
 		verdict="no result (build or boot failed: $OUT/mutant-$name.log)"
 	elif caught=$(failed_cases "$json" | grep '^apparmor_buffer_cache\.'); then
 		killed=$((killed + 1))
-		verdict="killed by $(echo "$caught" | sed 's/^apparmor_buffer_cache\.//' | paste -sd, | sed 's/,/, /g')"
+		verdict="killed by $(echo "$caught" | sed -n 's/^apparmor_buffer_cache\.\(..*\)/\1/p' | paste -sd, | sed 's/,/, /g')"
+		# a case without a name: the test kernel died before it reported
+		! echo "$caught" | grep -qx 'apparmor_buffer_cache\.' ||
+			verdict="$verdict; then the test kernel crashed"
 	else
 		verdict="SURVIVED"
 	fi
