@@ -48,7 +48,7 @@ reclaim:	# 7.3 against 7.3 + RFC: a burst, then memory pressure; the pool after
 	scripts/reclaim.sh
 
 bench:		# pool get/put pairs and confined lstat(): today's pool, the RFC,
-		# the RFC without hold, the allocator alone; 1/2/4 vCPUs, 5 rounds
+		# the allocator alone; 1/2/4 vCPUs, 5 rounds
 	scripts/bench.sh
 
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions

@@ -133,7 +133,7 @@ set xtics ($(echo $cpus_list | sed 's/ /, /g'))
 set xrange [0.5:$(echo $cpus_list | awk '{ print $NF + 0.5 }')]
 set yrange [0:*]
 set key left top
-color(d) = d eq 'fixed' ? 'blue' : d eq 'rfc' ? 'purple' : d eq 'nohold' ? 'dark-orange' : 'dark-green'
+color(d) = d eq 'fixed' ? 'blue' : d eq 'rfc' ? 'purple' : 'dark-green'
 do for [l in "$loads"] {
 	set title (l eq 'lstat' ? 'lstat() calls, one confined task per CPU' : 'pool alone, mode '.l)
 	set ylabel (l eq 'lstat' ? 'calls/s, all CPUs' : 'get/put pairs/s, all CPUs')

@@ -1,11 +1,10 @@
 #!/bin/bash
-# make bench: the pool under load, against the allocator alone. Four
+# make bench: the pool under load, against the allocator alone. Three
 # designs of 7.3, each a kernel of make preempt's recipe (storm_kernel:
 # Debian's preemption options, kprobe events, no debug option that changes
 # code) with bench/pairs.patch (buffer_bench.c) on top:
 #   fixed   branch series, today's pool with the fix
-#   rfc     branch rfc, the series + patches/rfc/
-#   nohold  rfc + bench/nohold.patch: the RFC without hold, CPU cache first
+#   rfc     branch rfc, the series + patches/rfc/: no hold, CPU cache first
 #   alloc   series + bench/alloc.patch: kmalloc() through a mempool
 # Each boot runs bench/init.sh: the pool benchmark (a kthread per CPU,
 # modes one, two, atomic) for MS ms each, then the lstat() load of one
@@ -20,8 +19,8 @@ set -eu
 
 ROUNDS=${ROUNDS:-5} VCPUS=${VCPUS:-1 2 4} MS=${MS:-2000} LSTAT=${LSTAT:-5}
 # each design's branch, under it its prototype bench/DESIGN.patch if any
-declare -A base=([fixed]=series [rfc]=rfc [nohold]=rfc [alloc]=series)
-DESIGNS='fixed rfc nohold alloc'
+declare -A base=([fixed]=series [rfc]=rfc [alloc]=series)
+DESIGNS='fixed rfc alloc'
 [ -n "$RFC_PATCHES" ] || die "make bench: LINE=$LINE has no RFC to measure"
 ready $DEPS_STORM apparmor
 out=$OUT/bench
@@ -46,7 +45,7 @@ initrd=$("$TOP/scripts/initramfs.sh" "$out/initramfs" "$TOP/bench/init.sh" "$out
 
 # boot_read PREFIX BZIMAGE INITRD: a boot of bench/init.sh; once it says
 # "end of bench", one read of the pool (pool-NAME.csv beside PREFIX=NAME's
-# files), then QEMU stopped.
+# files), then QEMU stopped. Fails if the guest did not get that far.
 # No reader runs during the loads: gdb would take a host core from them.
 boot_read() {
 	local port=$((20000 + $$ % 10000)) qemu rc=0
@@ -62,8 +61,7 @@ boot_read() {
 		>"${1%/*}/pool-${1##*/}.csv" || rc=$?; }
 	kill "$(cat "$1.pid" 2>/dev/null)" 2>/dev/null || true
 	wait $qemu || true
-	grep -q '^end of bench' "$1.log.txt" || die "$d at $cpus vCPUs, round" \
-		"$round: the guest did not finish; console $1.log"
+	grep -q '^end of bench' "$1.log.txt" || return 1
 	[ $rc = 0 ] || die "$d at $cpus vCPUs, round $round: the pool reader" \
 		"failed (above); console $1.log"
 }
@@ -73,7 +71,25 @@ for round in $(seq "$ROUNDS"); do
 		for d in $DESIGNS; do
 			p=$out/$d-$cpus-$round
 			say "round $round of $ROUNDS, $d, $cpus vCPUs; console $p.log"
-			boot_read "$p" "${kernel[$d]}" "$initrd"
+			# A kernel that panicked before user space (an early-boot
+			# crash of TCG's, in no code of AppArmor's) boots again,
+			# once; retried.txt says so.
+			boot_read "$p" "${kernel[$d]}" "$initrd" || {
+				grep -q 'Kernel panic' "$p.log.txt" &&
+					! grep -q '^guest: ' "$p.log.txt" ||
+					die "$d at $cpus vCPUs, round $round: the guest" \
+						"did not finish; console $p.log"
+				mv "$p.log" "$p.panic.log"
+				echo "$d-$cpus-$round: panicked before user space" \
+					"($(grep -m1 -o 'RIP: [^ ]*' "$p.log.txt")), booted" \
+					"again" >>"$out/retried.txt"
+				say "$d at $cpus vCPUs, round $round: the kernel" \
+					"panicked before user space ($p.panic.log);" \
+					"booting it again"
+				boot_read "$p" "${kernel[$d]}" "$initrd" ||
+					die "$d at $cpus vCPUs, round $round: the guest" \
+						"did not finish, twice; console $p.log"
+			}
 			[ -z "$(splats "$p.log.txt")" ] ||
 				die "$d at $cpus vCPUs: a splat (console $p.log)"
 			grep -E '^(timed|counted|count|slab),' "$p.log.txt" >"$p.csv"
@@ -92,4 +108,5 @@ for round in $(seq "$ROUNDS"); do
 done
 "$TOP/scripts/bench-report.sh" "$out" >"$out/bench.md"
 cat "$out/bench.md"
-save bench "$out"/*.csv "$out/bench.md" "$out/bench.png"
+save bench "$out"/*.csv "$out/bench.md" "$out/bench.png" \
+	$(ls "$out/retried.txt" 2>/dev/null)

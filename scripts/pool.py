@@ -83,7 +83,7 @@ def this_cpu(c):
 
 def has_hold(c):
     """Whether the CPU cache C has a hold count (make bench's pool without
-    hold, bench/nohold.patch, has none: its lines have no holdN)."""
+    hold, patches/rfc/, has none: its lines have no holdN)."""
     return 'hold' in [f.name for f in c.type.strip_typedefs().fields()]
 
 

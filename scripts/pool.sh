@@ -9,7 +9,7 @@
 #   global     buffers on the global list; reserve: the reserve count
 #   trace_events  events in the main ftrace buffer (-1 without tracing)
 #   holdN, countN  CPU N's hold and the buffers on its list, online CPUs
-#                  (no holdN where the cache has no hold: bench/nohold.patch)
+#                  (no holdN where the cache has no hold: patches/rfc/)
 # make bench's allocator alone (bench/alloc.patch) has no pool: its lines
 # are t, pause_ms and mempool, the buffers in its mempool's reserve.
 # One sample: echo | scripts/pool.sh BUILD/vmlinux localhost:1234
