@@ -12,8 +12,8 @@ for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/matrix.csv results/faults/faults.csv results/faults-rt/faults.csv \
 	results/x86/x86.summary results/x86-rt/x86-rt.summary results/insns/7.3.txt \
 	results/check-all.log results/fresh/cold.csv results/preempt/matrix.csv \
-	results/preempt/migration.csv results/reclaim/reclaim.csv \
-	results/rfc/search.csv results/rfc/negative.txt results/mutants/rfc.log \
+	results/preempt/migration.csv \
+	results/rfc/closed.csv results/rfc/negative.txt results/mutants/rfc.log \
 	results/x86-rt-rfc/x86-rt-rfc.summary results/bench/bench.csv \
 	results/bench/counts.csv; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
@@ -111,31 +111,18 @@ after='aa_get_buffer kmallocs after warm-up' top='most buffers on CPU lists in a
 row "A booted fixed kernel driven toward that schedule, by a storm that moves tasks between CPUs, did not grow" \
 	"7.3 at preempt=full, $(migration migration runs) runs of $(migration migration 'load, s') s per storm: puts on a CPU whose hold was up $(migration migration "$up") per run (plain storm: $(migration plain "$up")); buffers allocated after warm-up $(migration migration "$after") (plain: $(migration plain "$after")); most on CPU lists in a sample $(migration migration "$top") (plain: $(migration plain "$top"))" \
 	preemption preemption
-# bound most|sum CPUS [CASE]: the rows of the RFC's search on CPUS CPUs of
-# the bound case (or CASE): the most operations, or the calls in all
-bound() {
-	table_get results/rfc/search.csv case operations 'calls run' CPUs="$2" |
-		awk -F'\t' -v k="${3:-allocated_within}" '$1 ~ k { print $2, $3 }' |
-		if [ "$1" = most ]; then cut -d' ' -f1 | most; else cut -d' ' -f2 | sum; fi
-}
-shrinker=shrinker_returns
-beyond=$(table_get results/rfc/search.csv case 'of those, most beyond reserve_count' \
-	CPUs=2 'held at most=1' | awk -F'\t' '$1 ~ /allocated_within/ {
-	n = split($2, a, " "); m = 0
-	for (i = 1; i <= n; i++) if (a[i] > m) m = a[i]; print m, n }' | tail -1)
-row "The RFC's pool stays within buffers held + reserve + 2 per CPU after every call of every sequence; today's pool does not" \
-	"up to $(bound most 2) operations on 2 CPUs, $(bound most 3) on 3: $(($(bound sum 2) + $(bound sum 3))) calls; one buffer held on 2 CPUs: at most ${beyond% *} beyond the reserve in ${beyond#* } operations; on today's pool: $(head -1 results/rfc/negative.txt); $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/rfc.log) mutants of its new code killed" \
+# closed COLUMN: that column of the RFC's closed search, a row a line
+closed() { table_get results/rfc/closed.csv "$1"; }
+largest=$(table_get results/rfc/closed.csv CPUs 'held at most' 'reachable states' \
+	'closed at depth' | sort -t"$(printf '\t')" -k3n | tail -1 |
+	awk -F'\t' '{ print $3 " states (" $1 " CPUs, " $2 " held), closed at depth " $4 }')
+kills() { sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/rfc.log; }
+reach=every_reachable_state
+row "The RFC's pool stays within buffers held + reserve + 2 per CPU in every state it can reach; today's pool does not" \
+	"every state reachable on $(closed CPUs | sort -u | paste -sd, | sed 's/,\([^,]*\)$/ and \1/; s/,/, /g') CPUs with up to $(closed 'held at most' | most) buffers held: $(closed 'reachable states' | sum) states in all, the most $largest; on today's pool, 2 CPUs, one buffer held: $(sed -n '1s/.*from a new pool: //p' results/rfc/negative.txt) $(sed -n '2s/^the last of these //p' results/rfc/negative.txt); $(kills) mutants of its new code killed" \
 	"the RFC" rfc
 row "After reclaim, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before" \
-	"the shrinker among the operations, up to $(bound most 2 $shrinker) operations on 2 CPUs, $(bound most 3 $shrinker) on 3: $(($(bound sum 2 $shrinker) + $(bound sum 3 $shrinker))) calls; $(grep -c '^0[5-9]-.* killed by' results/mutants/rfc.log) of $(grep -c '^0[5-9]-' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c '^0[5-9]-.*shrinker_returns' results/mutants/rfc.log) of them by this bound" \
-	"the RFC" rfc
-# reclaim KERNEL COLUMN: that column of make reclaim's runs of KERNEL, joined
-reclaim() { table_get results/reclaim/reclaim.csv "$2" kernel="$1" | paste -sd';' |
-	sed 's/;/; /g'; }
-r_end='free buffers at the end of the storm: global list, CPU lists'
-r_after='after: global list, CPU lists, reserve' r_freed='buffers the shrinker freed'
-row "On a booted 7.3, memory pressure gives the RFC's spare buffers back; today's pool keeps them" \
-	"$(table_get results/reclaim/reclaim.csv run kernel=rfc | wc -l) runs per kernel (runs apart by ;), a storm then all of MemAvailable taken. Free buffers, global list and CPU lists, at the end of the storm, then after the pressure with the reserve: RFC $(reclaim rfc "$r_end"), then $(reclaim rfc "$r_after"), its shrinker freed $(reclaim rfc "$r_freed"); today's pool $(reclaim fixed "$r_end"), then $(reclaim fixed "$r_after")" \
+	"the shrinker among the operations of the same search, this bound checked right after each of its calls; $(grep -c '^0[5-9]-.* killed by' results/mutants/rfc.log) of $(grep -c '^0[5-9]-' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c "^0[5-9]-.*$reach" results/mutants/rfc.log) of them by this search" \
 	"the RFC" rfc
 row "On a booted PREEMPT_RT debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, KASAN, kmemleak) the RFC's suites pass, its locks without a splat" \
 	"$(booted results/x86-rt-rfc/x86-rt-rfc.summary)" \
@@ -146,8 +133,8 @@ bench() {
 }
 acq='lock acquisitions per 1,000 pairs' failed='failed trylocks per 1,000 pairs'
 over="over today's pool, per round"
-row "Today's per-CPU cache keeps get/put pairs off the global lock only while the lock is contended; a pool without hold, its CPU cache first, keeps them off it; the allocator alone never takes it, at a cost per pair" \
-	"pool lock acquisitions per 1,000 pairs of today's pool (one buffer held), at 1, 2 and 4 vCPUs: $(bench counts "$acq" one 1 fixed), $(bench counts "$acq" one 2 fixed), $(bench counts "$acq" one 4 fixed), with $(bench counts "$failed" one 4 fixed) failed trylocks at 4; per 1,000 lstat() calls at 4 vCPUs: $(bench counts "$acq" lstat 4 fixed), RFC $(bench counts "$acq" lstat 4 rfc); the RFC without hold (a prototype) $(bench counts "$acq" one 1 nohold), $(bench counts "$acq" one 2 nohold) and $(bench counts "$acq" one 4 nohold), $(bench counts "$acq" lstat 4 nohold) per 1,000 lstat() calls at 4, at $(bench bench "$over" one 1 nohold) of today's pairs/s and $(bench bench "$over" lstat 1 nohold) of its lstat() calls/s on 1 vCPU; the allocator alone 0, at $(bench bench "$over" one 1 alloc) and $(bench bench "$over" lstat 1 alloc) (TCG, 5 rounds, median and range)" \
+row "Today's per-CPU cache keeps get/put pairs off the global lock only while the lock is contended; the RFC's pool without hold, its CPU cache first, keeps them off it; the allocator alone never takes it, at a cost per pair" \
+	"pool lock acquisitions per 1,000 pairs of today's pool (one buffer held), at 1, 2 and 4 vCPUs: $(bench counts "$acq" one 1 fixed), $(bench counts "$acq" one 2 fixed), $(bench counts "$acq" one 4 fixed), with $(bench counts "$failed" one 4 fixed) failed trylocks at 4; per 1,000 lstat() calls at 4 vCPUs: $(bench counts "$acq" lstat 4 fixed); the RFC $(bench counts "$acq" one 1 rfc), $(bench counts "$acq" one 2 rfc) and $(bench counts "$acq" one 4 rfc), $(bench counts "$acq" lstat 4 rfc) per 1,000 lstat() calls at 4, at $(bench bench "$over" one 1 rfc) of today's pairs/s and $(bench bench "$over" lstat 1 rfc) of its lstat() calls/s on 1 vCPU; the allocator alone 0, at $(bench bench "$over" one 1 alloc) and $(bench bench "$over" lstat 1 alloc) (TCG, 5 rounds, median and range)" \
 	"make bench" bench
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
 	"$(verdicts results/faults/faults.csv) scenarios pass, $(verdicts results/faults-rt/faults.csv) on PREEMPT_RT; the suites as modules on a debug kernel: $(booted results/x86/x86.summary); on its PREEMPT_RT build: $(booted results/x86-rt/x86-rt.summary)" \

@@ -85,13 +85,15 @@ done
 rm -rf "$tmp/preempt"; mkdir "$tmp/preempt"
 regenerated "$R/preempt/matrix.md" "$TOP/scripts/preempt-report.sh" "$tmp/preempt"
 tables "$R/preempt" "$tmp/preempt"/*.csv
-# make reclaim.
+# make reclaim, once it has run on this RFC.
 d=$R/reclaim
-read -r cpus duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, the storm for \([0-9]*\) s,.*/\1 \2/p' "$d/reclaim.md") || true
-data "$d" csv reclaim
-regenerated "$d/reclaim.md" "$TOP/scripts/reclaim-report.sh" "$tmp/data" \
-	"${duration:-0}" "${cpus:-0}"
-tables "$d" "$tmp/data/reclaim.csv"
+if [ -d "$d" ]; then
+	read -r cpus duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, the storm for \([0-9]*\) s,.*/\1 \2/p' "$d/reclaim.md") || true
+	data "$d" csv reclaim
+	regenerated "$d/reclaim.md" "$TOP/scripts/reclaim-report.sh" "$tmp/data" \
+		"${duration:-0}" "${cpus:-0}"
+	tables "$d" "$tmp/data/reclaim.csv"
+fi
 # make faults (faults, faults-rt, faults-prefix) and the make x86 reports.
 for d in "$R"/faults*/; do
 	[ -f "$d/faults.md" ] || continue
@@ -121,15 +123,18 @@ regenerated "$R/mutants/kills.md" "$TOP/scripts/mutants-report.sh" \
 quoted "$R/mutants/rfc.log"
 # make timing.
 regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.log"
-# The searches' counts, which this make check's own KUnit runs logged, and
-# how the RFC's bound case fails on today's pool.
+# The searches' counts, which this make check's own KUnit runs logged (the
+# RFC's closed search too), and how the RFC's bound case fails on today's
+# pool.
 mkdir "$tmp/rfc"
 regenerated "$R/search/search.md" "$TOP/scripts/search-report.sh" \
 	"$run/series-um-$LINE.log" "$tmp/search.csv"
 regenerated "$R/rfc/search.md" "$TOP/scripts/search-report.sh" "$run/rfc-um.log" \
 	"$tmp/rfc/search.csv"
+regenerated "$R/rfc/closed.md" "$TOP/scripts/closed-report.sh" "$run/rfc-um.log" \
+	"$tmp/rfc/closed.csv"
 tables "$R/search" "$tmp/search.csv"
-tables "$R/rfc" "$tmp/rfc/search.csv"
+tables "$R/rfc" "$tmp/rfc/search.csv" "$tmp/rfc/closed.csv"
 regenerated "$R/rfc/negative.txt" cat "$run/rfc-negative.txt"
 # The last make check-all's log and the 6.12 mutants' log it wrote; the
 # matrix of kernel lines, made from the first.
@@ -141,6 +146,13 @@ if [ "$all" != all ]; then
 	tables "$R" "$tmp/matrix.csv"
 fi
 quoted "$R/insns/$LINE.txt"
+# The RFC cover letter's comparison of today's pool, v1 and v2, which the
+# cover letter quotes too.
+regenerated "$R/rfc/compare.md" "$TOP/scripts/rfc-report.sh" "$tmp/rfc/compare.csv"
+tables "$R/rfc" "$tmp/rfc/compare.csv"
+[ -z "$RFC_PATCHES" ] || ! grep -v '^$' "$R/rfc/compare.md" |
+	grep -vxFf "$RFC_PATCHES/cover-letter.txt" >/dev/null ||
+	{ echo "${RFC_PATCHES#"$TOP"/}/cover-letter.txt does not quote results/rfc/compare.md"; rc=1; }
 # README's table of what is proven, from all of the above.
 regenerated "$R/proven.md" "$TOP/scripts/proven-report.sh"
 exit $rc

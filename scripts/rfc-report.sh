@@ -1,0 +1,56 @@
+#!/bin/bash
+# rfc-report.sh CSV: the RFC cover letter's comparison of today's 7.3 pool,
+# RFC v1 and RFC v2 (patches/rfc/), each cell from a file the workbench
+# wrote: v1's in results/rfc/v1/ (see its README.md), today's and v2's in
+# results/ and patches/rfc/ (today's reclaim in v1's run). Medians of make bench's 5 rounds. Prints the
+# Markdown table that docs/rfc.md and the cover letter quote; saves CSV.
+set -eu
+. "$(dirname "$0")/config.sh"
+cd "$TOP"
+R=results V1=results/rfc/v1
+
+# code NUMSTAT...: lines added and removed in lsm.c and include/path.h
+code() { awk '$3 ~ /lsm\.c$|path\.h$/ { a += $1; d += $2 }
+	END { printf "+%d -%d", a, d }' "$@"; }
+# insns FILE COLUMN: aa_get_buffer + aa_put_buffer of make insns' COLUMN
+insns() { awk -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i }
+	/^aa_(get|put)_buffer / { v[++n] = $k } END { print v[1] " + " v[2] }' "$1"; }
+# bench DIR CSV COLUMN DESIGN: the medians at 1, 2 and 4 vCPUs, load one
+bench() {
+	for c in 1 2 4; do
+		table_get "$1/$2.csv" "$3" load=one vCPUs=$c design="$4" | cut -d' ' -f1
+	done | paste -sd/ | sed 's|/| / |g'
+}
+over="over today's pool, per round" acq='lock acquisitions per 1,000 pairs'
+# after DIR KERNEL: the free buffers after reclaim, runs apart by ;
+after() {
+	[ -f "$1/reclaim.csv" ] || { echo "make reclaim not run yet"; return; }
+	table_get "$1/reclaim.csv" 'after: global list, CPU lists, reserve' \
+		kernel="$2" | paste -sd';' | sed 's/;/; /g'
+}
+# closed COLUMN: that column at 3 buffers held, on 2, 3 and 4 CPUs
+closed() {
+	for c in 2 3 4; do
+		table_get $R/rfc/closed.csv "$1" CPUs=$c 'held at most=3'
+	done | paste -sd/ | sed 's|/| / |g'
+}
+v1ops=$(table_get $V1/search.csv operations | sort -n | tail -1)
+negops=$(sed -n '1s/.*from a new pool://p' $R/rfc/negative.txt | wc -w)
+v2=$(for p in "$RFC_PATCHES"/000[1-9]-*.patch; do git apply --numstat "$p"; done)
+
+{ printf "\ttoday's 7.3 pool\tRFC v1\tRFC v2\n"
+  printf 'lines of lsm.c and path.h, added and removed\t-\t%s\t%s\n' \
+	"$(code $V1/numstat.txt)" "$(echo "$v2" | code)"
+  printf 'x86_64 instructions, aa_get_buffer + aa_put_buffer\t%s\t%s\t%s\n' \
+	"$(insns $R/insns/7.3.txt after)" "$(insns $V1/insns.txt rfc)" \
+	"$(insns $R/insns/7.3.txt rfc)"
+  printf 'reachable states, 2 / 3 / 4 CPUs, up to 3 buffers held\tthe bound fails after %s operations on 2 CPUs, 1 held\tnot closed: every sequence up to %s operations\t%s, closed at depth %s\n' \
+	"$negops" "$v1ops" "$(closed 'reachable states')" "$(closed 'closed at depth')"
+  printf 'get/put pairs per second, over today'"'"'s, 1 / 2 / 4 vCPUs\t1 / 1 / 1\t%s\t%s\n' \
+	"$(bench $V1 bench "$over" rfc)" "$(bench $R/bench bench "$over" rfc)"
+  printf 'pool lock acquisitions per 1,000 pairs, 1 / 2 / 4 vCPUs\t%s\t%s\t%s\n' \
+	"$(bench $R/bench counts "$acq" fixed)" "$(bench $V1 counts "$acq" rfc)" \
+	"$(bench $R/bench counts "$acq" rfc)"
+  printf 'free buffers after reclaim: global list, CPU lists, reserve, per run\t%s\t%s\t%s\n' \
+	"$(after $V1 fixed)" "$(after $V1 rfc)" "$(after $R/reclaim rfc)"
+} | table "$1"
