@@ -2,7 +2,7 @@
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 # LINE=6.12 make ...                works on Debian's 6.12 instead of 7.3.
 
-.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro preempt faults reclaim bench patches clean
+.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro preempt faults reclaim bench dumps patches clean
 
 all: run
 
@@ -50,6 +50,10 @@ reclaim:	# 7.3 against 7.3 + RFC: a burst, then memory pressure; the pool after
 bench:		# pool get/put pairs and confined lstat(): today's pool, the RFC,
 		# the allocator alone; 1/2/4 vCPUs, 5 rounds
 	scripts/bench.sh
+
+dumps:		# tools/aa-buffers on vmcores of the pre-fix, fixed and RFC storm
+		# kernels, against the gdbstub pool reader (results/dumps/)
+	scripts/dumps.sh
 
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 	scripts/insns.sh

@@ -137,7 +137,7 @@ fails() {
 }
 
 "$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
-	python3-sphinx python3-yaml gnuplot-nox
+	python3-sphinx python3-yaml gnuplot-nox gdb python3-drgn
 
 # on_line LINE: config.sh's settings for kernel line LINE, for a subshell.
 on_line() { export LINE=$1; . "$TOP/scripts/config.sh"; }
@@ -249,6 +249,31 @@ other=$(printf '%s\n' $LINES | grep -vxF "$LINE" | head -n 1)
 refused "$user" "has $LINE's code, not LINE=$other's" LINE=$other || rc=1
 report $rc "KERNEL_SRC: a tree that is missing, not Linux, without the per-CPU cache, not git, dirty, or of another line than LINE is refused, with the reason"
 
+# tools/aa-buffers on what this machine has (make dumps, in make check-all,
+# reads vmcores of our kernels): a core dump of a process, which is no
+# kernel's, and the running kernel as a user without root, which it cannot
+# read (where this kernel has no /proc/kcore, not even as root). Each is
+# refused with exit 2 and the reason.
+rc=0
+tool=$(mktemp /tmp/aa-buffers.XXXXXX)
+install -m 755 "$TOP/tools/aa-buffers" "$tool"
+sleep 60 & pid=$!
+gcore -o "$tmp/core" $pid >"$tmp/gcore.log" 2>&1 || cat "$tmp/gcore.log"
+kill $pid
+# refuses MESSAGE COMMAND...: COMMAND exits 2 saying MESSAGE.
+refuses() {
+	want=$1; shift
+	out=$("$@" 2>&1) && st=0 || st=$?
+	[ "$st" = 2 ] && echo "$out" | grep -qE "$want" ||
+		{ echo "$*: exit $st, not 2 with \"$want\": $out"; return 1; }
+}
+refuses 'core.*has no VMCOREINFO note, so it is not a kernel dump' \
+	"$tool" --core "$tmp/core.$pid" || rc=1
+refuses 'needs root|this kernel has no /proc/kcore' \
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$tool" || rc=1
+rm -f "$tool" "$tmp/core.$pid"
+report $rc "tools/aa-buffers refuses, with the reason and exit 2, a process's core dump (no VMCOREINFO) and the running kernel without root"
+
 # make check-all: what does not fit make check's budget (README, "What
 # make check checks"). Its PASS/FAIL lines go to results/check-all.log.
 if [ "${1:-}" = all ]; then
@@ -266,6 +291,11 @@ if [ "${1:-}" = all ]; then
 	 export RT=1 SCENARIOS='none failslab-100'
 	 verb faults "PREEMPT_RT: make faults, storm alone and under failslab-100: no splat, no leak, no buffer lost (results/faults-rt/)")
 	verb bench "make bench: today's pool, the RFC and the allocator alone booted at 1, 2 and 4 vCPUs, 5 interleaved rounds, no splat (results/bench/)"
+	for l in $LINES; do
+		(on_line "$l" && [ -n "$DUMPS" ] &&
+		 verb dumps "make dumps: tools/aa-buffers on vmcores of the storm kernels says wrapped for the pre-fix one only, agrees with the gdbstub reader CPU by CPU, refuses a vmlinux without debug info (results/dumps/$LINE/)") ||
+			true
+	done
 	# The other lines of make check: their mutants have no kill table to
 	# keep true yet: every mutant must die, and which cases caught it is
 	# saved for README to quote.

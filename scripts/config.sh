@@ -29,6 +29,8 @@ SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 #   HOLD_RAISE     how lsm.c raises hold; PATH_H, a line that only this
 #                  line's include/path.h has: KERNEL_SRC's code is matched
 #                  against the rows in the order of LINES
+#   DUMPS          make check-all reads vmcores of this line's kernels with
+#                  tools/aa-buffers (make dumps)
 #   CHECKED_BY     which verb runs the series checks on the line: the
 #                  default line gets every check of make check; another line
 #                  the series checks (make check or make check-all), and,
@@ -38,7 +40,7 @@ LINES='7.3 7.2 6.12'
 line_facts() {
 	DEB_PACKAGE=linux-source-$1 CONFIG_SHA256= RT_FILE= RT_DROP=
 	PREEMPT_MODELS=
-	RFC_PATCHES= RFC_ADAPTER= RFC_SUBJECT= PATH_H=
+	RFC_PATCHES= RFC_ADAPTER= RFC_SUBJECT= PATH_H= DUMPS=
 	SUBJECT="PATCH $1.y"
 	# 7.2's buffer code and suite are 7.3's: the same cases fail without
 	# the fix, the same mutants apply.
@@ -54,7 +56,7 @@ line_facts() {
 		RFC_SUBJECT='RFC PATCH v2'
 		SUBJECT='PATCH v5'
 		HOLD_RAISE='cache_hold_inc(' PATH_H='^#include <linux/path.h>'
-		CHECKED_BY=check ;;
+		DUMPS=yes CHECKED_BY=check ;;
 	7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1
 		DEB_SHA256=73ca6c22599ba411ab3179642d33501ca2c90174e13c3c8d86e996ea1cbf2a8f
 		PATCHES=$TOP/patches/7.2 HOLD_RAISE='cache_hold_inc('
@@ -69,7 +71,7 @@ line_facts() {
 		PREEMPT_MODELS='none voluntary full' PATCHES=$TOP/patches/6.12
 		NEGATIVE=$TOP/tests/negative-control-6.12.expected
 		MUTANTS=$TOP/mutants/6.12 HOLD_RAISE='cache->hold += 1;'
-		CHECKED_BY=check ;;
+		DUMPS=yes CHECKED_BY=check ;;
 	*)	die "LINE=$1: the workbench knows $LINES" ;;
 	esac
 }
@@ -132,7 +134,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The verbs that boot, time or write the workbench's own results work on
 # Debian's trees only (DEBIAN_ONLY, their scripts' names); they refuse
 # KERNEL_SRC, naming the verbs that take it.
-DEBIAN_ONLY='x86 repro preempt faults reclaim bench timing export fresh'
+DEBIAN_ONLY='x86 repro preempt faults reclaim bench dumps timing export fresh'
 if [ -n "${KERNEL_SRC:-}" ]; then
 	case " $DEBIAN_ONLY " in
 	*" $(basename "$0" .sh) "*)

@@ -9,8 +9,11 @@ set -eu
 ref=$1 build=$2; shift 2
 # Each REF is built from a worktree of its own, which other checkouts of
 # the tree leave alone: switching REFs rewrites no source file, so a build
-# dir stays warm, and a build can run while another job uses $TREE.
-wt=$OUT/worktrees/$ref
+# dir stays warm, and a build can run while another job uses $TREE. With
+# WORKTREE=NAME, from worktree NAME instead: one build dir that builds
+# several REFs in turn from one worktree rebuilds only the files in which
+# they differ (make dumps).
+wt=$OUT/worktrees/${WORKTREE:-$ref}
 if git -C "$wt" rev-parse -q --verify HEAD >/dev/null 2>&1; then
 	git -C "$wt" checkout -q -f --detach "$ref"
 else

@@ -10,6 +10,13 @@ import gdb
 
 TARGET = os.environ['POOL_TARGET']
 RESERVE = int(os.environ.get('POOL_RESERVE') or 0)
+# make dumps: with POOL_DUMP=FILE, the guest's memory is dumped to FILE
+# through QEMU's QMP socket POOL_QMP, while gdb holds the guest stopped, at
+# the first sample where a CPU's hold has wrapped (POOL_DUMP_AT=wrapped) or
+# at sample number POOL_DUMP_AT; that sample is the last.
+DUMP = os.environ.get('POOL_DUMP')
+DUMP_AT = os.environ.get('POOL_DUMP_AT', 'wrapped')
+WRAPPED = 1 << 31	# hold went below zero (tools/aa-buffers: the same)
 
 
 def fail(msg):
@@ -94,9 +101,42 @@ def raise_reserve(n):
     gdb.execute('set var *(int *)%d = %d' % (int(r.address), n))
 
 
-def sample(out, start):
+def qmp_dump(path):
+    """Dump the guest's memory to PATH over QMP: ELF, with the virtual
+    addresses of the guest's page tables (paging), without which drgn 0.0.22
+    cannot read a kernel address of it."""
+    import json
+    import socket
+    qmp = socket.socket(socket.AF_UNIX)
+    qmp.connect(os.environ['POOL_QMP'])
+    f = qmp.makefile('rw')
+    f.readline()			# the greeting
+    for cmd in ({'execute': 'qmp_capabilities'},
+                {'execute': 'dump-guest-memory', 'arguments':
+                 {'paging': True, 'protocol': 'file:' + path}}):
+        f.write(json.dumps(cmd) + '\n')
+        f.flush()
+        while True:			# events come in between
+            r = json.loads(f.readline())
+            if 'error' in r:
+                fail('QMP %s: %s' % (cmd['execute'], r['error']['desc']))
+            if 'return' in r:
+                break
+    qmp.close()
+
+
+def dump_now(n, cols):
+    """Whether sample number N (of columns COLS) is the one to dump at."""
+    if DUMP_AT == 'wrapped':
+        return any(name.startswith('hold') and v >= WRAPPED
+                   for name, v in cols)
+    return n == int(DUMP_AT)
+
+
+def sample(out, start, n=0):
     """Attach, read the pool, detach; write the CSV line (after the header
-    if START is None). Returns the time of the first sample."""
+    if START is None); under POOL_DUMP, dump first if this is the sample
+    for it. Returns the time of the first sample, and whether it dumped."""
     t0 = time.monotonic()
     try:
         gdb.execute('target remote ' + TARGET, to_string=True)
@@ -119,6 +159,9 @@ def sample(out, start):
                      for c, v in zip(online, caches) if has_hold(v)] +
                     [('count%d' % c, int(v['count']))
                      for c, v in zip(online, caches)])
+        dumped = DUMP and dump_now(n, cols)
+        if dumped:
+            qmp_dump(DUMP)
     finally:
         gdb.execute('detach', to_string=True)
     pause = time.monotonic() - t0
@@ -128,13 +171,15 @@ def sample(out, start):
     out.write('%.1f,%.0f,' % (t0 - start, pause * 1000) +
               ','.join(str(v) for _, v in cols) + '\n')
     out.flush()
-    return start
+    return start, dumped
 
 
 out = os.fdopen(3, 'w')		# gdb prints where the guest stopped on fd 1
 start = None
 try:
-    for request in sys.stdin:
-        start = sample(out, start)
+    for n, request in enumerate(sys.stdin):
+        start, dumped = sample(out, start, n)
+        if dumped:
+            break
 except Exception as e:
     fail('reading the pool failed: %s' % e)

@@ -111,6 +111,14 @@ data "$R/bench" csv
 rm -f "$tmp/data"/{bench,counts,memory}.csv
 regenerated "$R/bench/bench.md" "$TOP/scripts/bench-report.sh" "$tmp/data"
 tables "$R/bench" "$tmp/data"/{bench,counts,memory}.csv
+# make dumps: the table of every line's dumps, and the tool's output on
+# 7.3's pre-fix dump, README's example.
+if [ -d "$R/dumps" ]; then
+	regenerated "$R/dumps/dumps.md" "$TOP/scripts/dumps-report.sh" "$R/dumps" \
+		"$tmp/dumps.csv"
+	tables "$R/dumps" "$tmp/dumps.csv"
+	quoted "$R/dumps/${LINES%% *}/prefix.txt"
+fi
 # make fresh.
 for log in "$R"/fresh/*.log; do
 	regenerated "${log%.log}.md" "$TOP/scripts/fresh-report.sh" "$log" \

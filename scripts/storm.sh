@@ -63,7 +63,9 @@ samples() {
 # Writes PREFIX.log (console; .log.txt without CRs), PREFIX.csv (the
 # guest's samples) and PREFIX.pool.csv (the pool reader's); a CSV whose
 # first line says "# incomplete" is not a whole run. Returns 1 if the guest
-# did not come up with CPUS CPUs and AppArmor.
+# did not come up with CPUS CPUs and AppArmor. QMP listens on PREFIX.qmp
+# and the guest's VMCOREINFO reaches QEMU, for make dumps (pool.sh's
+# POOL_DUMP).
 storm_run() {
 	kernel=$1 initrd=$2 prefix=$3 scenario=$4
 	log=$prefix.log
@@ -73,10 +75,11 @@ storm_run() {
 	# after a 600 s storm, in proportion to the load.
 	qemu_boot "$prefix" $((DURATION * 3 / 2 + 300)) "$kernel" "$initrd" \
 		"${APPEND:-}-- $DURATION $((WORKERS * CPUS)) $scenario" \
-		-pidfile "$prefix.pid" -gdb "tcp:127.0.0.1:$port" &
+		-pidfile "$prefix.pid" -gdb "tcp:127.0.0.1:$port" \
+		-qmp "unix:$prefix.qmp,server=on,wait=off" -device vmcoreinfo &
 	qemu=$!
 	reader=0
-	samples "$log" $qemu | "$TOP/scripts/pool.sh" \
+	samples "$log" $qemu | POOL_QMP=$prefix.qmp "$TOP/scripts/pool.sh" \
 		"${kernel%/arch/*}/vmlinux" "127.0.0.1:$port" \
 		>"$prefix.pool.csv" || reader=$?
 	alive=0; kill -0 $qemu 2>/dev/null && alive=1
@@ -92,6 +95,8 @@ storm_run() {
 	fi
 	echo "t,active,total,execs,aa_kmallocs" >"$csv"
 	sed -n 's/^sample,//p' "$log.txt" >>"$csv"
+	# Under POOL_DUMP (make dumps) the run ends at the dump, before the load.
+	[ -z "${POOL_DUMP:-}" ] || return 0
 	grep -q '^done,' "$log.txt" || { say "the load ended early: $csv is" \
 		"marked incomplete (console $log)"; sed -i '1i # incomplete' "$csv"; }
 	grep -q '^end of load' "$log.txt" ||

@@ -7,6 +7,9 @@ table.py CSV        rows on standard input, a tab between cells, the
 table.py get CSV COLUMN... [HEADER=VALUE...]
                     the COLUMNs of each row whose HEADER is VALUE, a row
                     a line, a tab between them
+table.py same CSV OTHER
+                    every column of CSV's one row has the same value in
+                    OTHER's one row; prints those that differ or lack
 """
 import csv
 import signal
@@ -53,7 +56,26 @@ def get(path, args):
             print("\t".join(row[c] for c in columns))
 
 
-if len(sys.argv) == 2:
+def same(path, other):
+    rows = []
+    for p in (path, other):
+        try:
+            with open(p, newline="") as f:
+                r = list(csv.DictReader(f))
+        except OSError as e:
+            fail(f"{p}: {e.strerror}")
+        if len(r) != 1:
+            fail(f"{p} has {len(r)} rows, not one")
+        rows.append(r[0])
+    bad = [f"{k}: {v} in {path}, {rows[1].get(k, 'no such column')} in {other}"
+           for k, v in rows[0].items() if rows[1].get(k) != v]
+    print("\n".join(bad) or f"{path}: every column as in {other}")
+    sys.exit(1 if bad else 0)
+
+
+if len(sys.argv) == 4 and sys.argv[1] == "same":
+    same(sys.argv[2], sys.argv[3])
+elif len(sys.argv) == 2:
     write(sys.argv[1])
 elif len(sys.argv) >= 4 and sys.argv[1] == "get":
     get(sys.argv[2], sys.argv[3:])
