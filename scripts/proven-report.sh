@@ -147,6 +147,11 @@ row "Every check of the last make check-all, $(sed -n '1s/^make check-all of \([
 	"the checks" checks
 make=$(secs '`make`')
 cold=$((make + $(secs '`make check`')))
+# dumps COLUMN...: those columns of make dumps' table, a row a line
+dumps() { table_get results/dumps/dumps.csv "$@"; }
+row "tools/aa-buffers, for the people who run these kernels, says a hold wrapped on dumps of pre-fix kernels only, and reads what the gdbstub reader reads" \
+	"$(dumps line kernel | wc -l) dumps ($(dumps line kernel | tr '\t' ' ' | paste -sd, | sed 's/,/, /g')), each taken with a reader's sample: exit 1 on $(dumps line kernel 'exit status=1' | tr '\t' ' ' | paste -sd, | sed 's/,/, /g') only; columns equal to the reader's: $(dumps 'columns as the gdbstub reader read them' | paste -sd, | sed 's/,/, /g')" \
+	"checking a machine" dumps
 budget="inside the 45-minute budget"
 [ "$cold" -lt 2700 ] || budget="OVER the 45-minute budget"
 row "A cold make check, as CI runs it on a new Debian 12: \`make fresh\` $(sed -n '1s/^`make fresh` \(of [0-9a-f]*\):.*/\1/p' results/fresh/cold.md)" \
