@@ -39,14 +39,19 @@ def write(path):
         print("|" + "".join(f" {c} |" if c else " |" for c in row))
 
 
+def read(path):
+    """The rows of the CSV file PATH, as dicts."""
+    try:
+        with open(path, newline="") as f:
+            return list(csv.DictReader(f))
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+
+
 def get(path, args):
     columns = [a for a in args if "=" not in a]
     conds = [a.split("=", 1) for a in args if "=" in a]
-    try:
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError as e:
-        fail(f"{path}: {e.strerror}")
+    rows = read(path)
     header = rows[0].keys() if rows else []
     for name in columns + [k for k, _ in conds]:
         if rows and name not in header:
@@ -59,11 +64,7 @@ def get(path, args):
 def same(path, other):
     rows = []
     for p in (path, other):
-        try:
-            with open(p, newline="") as f:
-                r = list(csv.DictReader(f))
-        except OSError as e:
-            fail(f"{p}: {e.strerror}")
+        r = read(p)
         if len(r) != 1:
             fail(f"{p} has {len(r)} rows, not one")
         rows.append(r[0])
