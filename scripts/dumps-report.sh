@@ -22,14 +22,12 @@ for l in $LINES; do
 		python3 "$TOP/scripts/table.py" same "$d/$k.tool.csv" "$tmp" >/dev/null ||
 			same="differ: $(python3 "$TOP/scripts/table.py" same "$d/$k.tool.csv" "$tmp" | paste -sd ';')"
 		wrapped=$(sed -n 's/^verdict: CPU \([0-9]*\): hold [0-9]*, wrapped.*/\1/p' "$d/$k.txt" | paste -sd ,)
-		status=0
-		grep -q '^verdict: CPU' "$d/$k.txt" && status=1
 		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$l" "$k" \
 			"$(tail -n 1 "$d/$k.pool.csv" | cut -d, -f1)" \
 			"$(sed -n '1s/.*pool shape: //p' "$d/$k.txt")" \
 			"$(echo "${wrapped:-none}" | sed 's/,/, /g')" \
 			"$(awk '/^global list:/ { g = $3 } /^ *[0-9]+ / { c += $(NF - 1) }
 				/^pool:/ { kib = $(NF - 1) } END { print g ", " c ", " kib " KiB" }' "$d/$k.txt")" \
-			"$status" "$same"
+			"$(cat "$d/$k.exit")" "$same"
 	done
 done; } | table "$csv"

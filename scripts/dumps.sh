@@ -27,6 +27,7 @@ tool=$TOP/tools/aa-buffers
 kernels='prefix fixed'
 [ -z "$RFC_PATCHES" ] || kernels="$kernels rfc"
 at=wrapped
+saved=()
 for k in $kernels; do
 	ref=$k; [ "$k" != fixed ] || ref=series
 	# All in the pre-fix kernel's build dir, from its worktree: the fixed
@@ -51,6 +52,7 @@ for k in $kernels; do
 	objcopy --strip-debug "$k.vmlinux" "$k.vmlinux-nodebug"
 	rc=0
 	"$tool" --core "$k.vmcore" --vmlinux "$k.vmlinux" >"$k.txt" || rc=$?
+	echo "$rc" >"$k.exit"
 	cat "$k.txt"
 	# Exit 1 and a verdict of "wrapped" on the pre-fix dump only.
 	want=0; [ "$k" != prefix ] || want=1
@@ -76,8 +78,8 @@ for k in $kernels; do
 		die "tools/aa-buffers did not refuse a vmlinux without debug info: $(cat "$k.nodebug")"
 	rm "$k.vmlinux-nodebug"
 	cd "$TREE"
+	for f in txt exit tool.csv pool.csv nodebug; do saved+=("$out/$k.$f"); done
 done
-save "dumps/$LINE" "$out"/*.txt "$out"/*.tool.csv "$out"/*.pool.csv \
-	"$out"/*.nodebug
+save "dumps/$LINE" "${saved[@]}"
 "$TOP/scripts/dumps-report.sh" "$TOP/results/dumps" "$TOP/results/dumps/dumps.csv" |
 	tee "$TOP/results/dumps/dumps.md"
