@@ -12,9 +12,10 @@ run:		# kernel tree, series applied, KUnit under UML
 check:		# every check of README's "make check", last line N passed, N failed
 	scripts/check.sh
 
-check-all:	# make check, x86, 6.12 mutants and bisect, 7.2; make fresh (results/)
+check-all:	# make check, then the RFC's mutants, 6.12 and 7.2, make check on
+		# KERNEL_SRC, x86, faults, bench, dumps, fresh; each part once per
+		# commit of the code (results/check-all.log)
 	scripts/check.sh all
-	scripts/fresh.sh
 
 fresh:		# make and make check in a new Debian 12 chroot, empty cache
 	scripts/fresh.sh

@@ -143,7 +143,7 @@ row "The test seam costs nothing without CONFIG_KUNIT" \
 	"$(insns 2) instructions in the buffer functions before it, $(insns 3) after" \
 	"the suite" suite
 row "Every check of the last make check-all, $(sed -n '1s/^make check-all of \([0-9a-f]*\),.*/of \1/p' results/check-all.log)" \
-	"$(tail -1 results/check-all.log), $(sed -n 's/.*, \([0-9]* min [0-9]* s\):$/\1/p' results/check-all.log) without \`make fresh\`" \
+	"$(tail -1 results/check-all.log), $(sed -n '1s/^make check-all of [0-9a-f]*, [^,]*, \(.*\):$/\1/p' results/check-all.log)" \
 	"the checks" checks
 make=$(secs '`make`')
 cold=$((make + $(secs '`make check`')))

@@ -1,16 +1,13 @@
 #!/bin/bash
-# results.sh RUN [all]: every saved table of results/ is what its report
+# results.sh RUN: every saved table of results/ is what its report
 # script makes of the data beside it, and a page of README.md or docs/
 # quotes it line for line. RUN is make check's directory of this run's
 # logs (series-um-LINE.log, rfc-um.log, rfc-negative.txt), from which the
-# search counts are made. "all" (make check-all, which has just rewritten
-# the booted reports, the 6.12 mutants and its own log) leaves the quotes
-# of those to the next make check. Prints what differs; fails if anything
-# does.
+# search counts are made. Prints what differs; fails if anything does.
 set -eu
 . "$(dirname "$0")/config.sh"
 shopt -s nullglob
-run=$1 all=${2:-}
+run=$1
 R=$TOP/results
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -101,11 +98,9 @@ for d in "$R"/faults*/; do
 	data "$d" csv summary
 	made "$d/faults.md" "$TOP/scripts/faults-report.sh" "$tmp/data" "${duration:-0}"
 	tables "${d%/}" "$tmp/data/faults.csv"
-	[ "$all" = all ] || quoted "$d/faults.md"
+	quoted "$d/faults.md"
 done
-if [ "$all" != all ]; then
-	for f in "$R"/x86*/*.summary; do quoted "$f"; done
-fi
+for f in "$R"/x86*/*.summary; do quoted "$f"; done
 # make bench.
 data "$R/bench" csv
 rm -f "$tmp/data"/{bench,counts,memory}.csv
@@ -146,13 +141,11 @@ tables "$R/rfc" "$tmp/rfc/search.csv" "$tmp/rfc/closed.csv"
 regenerated "$R/rfc/negative.txt" cat "$run/rfc-negative.txt"
 # The last make check-all's log and the 6.12 mutants' log it wrote; the
 # matrix of kernel lines, made from the first.
-if [ "$all" != all ]; then
-	quoted "$R/check-all.log"
-	quoted "$R/mutants/6.12.log"
-	regenerated "$R/matrix.md" "$TOP/scripts/matrix-report.sh" "$R/check-all.log" \
-		"$tmp/matrix.csv"
-	tables "$R" "$tmp/matrix.csv"
-fi
+quoted "$R/check-all.log"
+quoted "$R/mutants/6.12.log"
+regenerated "$R/matrix.md" "$TOP/scripts/matrix-report.sh" "$R/check-all.log" \
+	"$tmp/matrix.csv"
+tables "$R" "$tmp/matrix.csv"
 quoted "$R/insns/$LINE.txt"
 # The RFC cover letter's comparison of today's pool, v1 and v2, which the
 # cover letter quotes too.
