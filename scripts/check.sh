@@ -389,15 +389,17 @@ part_fresh() {
 # one sitting on these 2 cores, and a run cut short goes on where it
 # stopped. To run a part again, delete its lines from the log.
 #
-# The inputs: every committed file but README.md, docs/ and results/ (make
-# check checks the pages and results on every commit), plus
-# results/mutants/rfc.log, which the RFC's mutants are compared with; as a
-# hash of their tree. None if any of them has uncommitted changes.
+# The inputs: every committed file but README.md, docs/, results/ and the
+# cover letters (make check checks these pages, and the results they quote,
+# on every commit), plus results/mutants/rfc.log, which the RFC's mutants
+# are compared with; as a hash of their tree. None if any of them has
+# uncommitted changes.
 inputs() {
 	set -- $(git -C "$TOP" ls-tree --name-only HEAD |
 		grep -vxE 'README.md|docs|results') results/mutants/rfc.log
+	set -- "$@" ':!:patches/*cover-letter.txt' ':!:patches/*0000-cover-letter.patch'
 	[ -z "$(git -C "$TOP" status --porcelain -- "$@")" ] || return 0
-	git -C "$TOP" ls-tree -r HEAD -- "$@" | git hash-object --stdin | cut -c 1-12
+	git -C "$TOP" ls-files -s -- "$@" | git hash-object --stdin | cut -c 1-12
 }
 inputs=$(inputs)
 [ -n "$inputs" ] || say "uncommitted changes outside README.md, docs/ and" \
