@@ -10,12 +10,12 @@ run:		# kernel tree, series applied, KUnit under UML
 	scripts/run.sh
 
 check:		# every check of README's "make check", last line N passed, N failed
-	scripts/check.sh
+	@scripts/check.sh
 
 check-all:	# make check, then the RFC's mutants, 6.12 and 7.2, make check on
 		# KERNEL_SRC, x86, faults, bench, dumps, fresh; each part once per
 		# commit of the code (results/check-all.log)
-	scripts/check.sh all
+	@scripts/check.sh all
 
 fresh:		# make and make check in a new Debian 12 chroot, empty cache
 	scripts/fresh.sh
@@ -61,7 +61,7 @@ insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 
 patches:	# export branch "series" of each line's tree to patches/, patches/LINE/;
 		# branch "rfc" of 7.3's to patches/rfc/
-	scripts/export.sh all
+	scripts/patches.sh all
 
-clean:		# forget the cached package, trees and builds
-	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/aa-buffer-series"
+clean:		# forget the cached packages, trees and builds (KERNEL_SRC: that tree's)
+	scripts/clean.sh

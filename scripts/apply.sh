@@ -1,7 +1,7 @@
 #!/bin/bash
 # Apply patches/ with git am.
 #
-# In the workbench tree ($TREE) it makes three branches:
+# In the workbench tree ($TREE) it makes these branches:
 #   series        prefix + every patch: what users get
 #   series-stock  stock + every patch it lacks (not 0001 where stock has
 #                 the fix)

@@ -5,10 +5,12 @@
 SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 
 # The kernel lines, one row each: every fact that differs from one line to
-# another is here, and no other script tests LINE. LINE=7.3 (default), 7.2
-# or 6.12 picks a row; KERNEL_SRC picks the row whose code its tree has
-# (below). The first line of LINES is the default: its files and results
-# carry no line prefix.
+# another is here, and no other script tests LINE; but proven-report.sh and
+# results.sh still name 7.3's and 6.12's result files, and a new line needs
+# its tests/negative-control-LINE.expected and mutants/LINE/. LINE=7.3
+# (default), 7.2 or 6.12 picks a row; KERNEL_SRC picks the row whose code
+# its tree has (below). The first line of LINES is the default: its files
+# and results carry no line prefix.
 #   DEB_*          Debian's linux-source-LINE, verified by apt against Debian's
 #                  signed index and pinned by SHA-256, so that results are
 #                  reproducible (newer versions only when Debian no longer
@@ -28,7 +30,8 @@ SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 #                  tests back today's seams
 #   HOLD_RAISE     how lsm.c raises hold; PATH_H, a line that only this
 #                  line's include/path.h has: KERNEL_SRC's code is matched
-#                  against the rows in the order of LINES
+#                  against the rows in the order of LINES, and the first
+#                  that matches wins (7.2's row matches 7.3's code too)
 #   DUMPS          make check-all reads vmcores of this line's kernels with
 #                  tools/aa-buffers (make dumps)
 #   CHECKED_BY     which verb runs the series checks on the line: the
@@ -132,15 +135,16 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # take it work on in place of Debian's tree of LINE (tree.sh, in a clone
 # under the cache that shares its objects); LABEL starts every check's line.
 # The verbs that boot, time or write the workbench's own results work on
-# Debian's trees only (DEBIAN_ONLY, their scripts' names); they refuse
-# KERNEL_SRC, naming the verbs that take it.
-DEBIAN_ONLY='x86 repro preempt faults reclaim bench dumps timing export fresh'
+# Debian's trees only (DEBIAN_ONLY: their names, which are their scripts');
+# they refuse KERNEL_SRC, naming the verbs that take it.
+DEBIAN_ONLY='x86 repro preempt faults reclaim bench dumps timing patches fresh'
 if [ -n "${KERNEL_SRC:-}" ]; then
 	case " $DEBIAN_ONLY " in
 	*" $(basename "$0" .sh) "*)
-		die "scripts/$(basename "$0") works on the workbench's Debian" \
-			"trees only, not on KERNEL_SRC; on your tree: make, make" \
-			"check, make mutants, make bisect, make insns, make docs" ;;
+		die "make $(basename "$0" .sh) (scripts/$(basename "$0"))" \
+			"works on the workbench's Debian trees only, not on" \
+			"KERNEL_SRC; on your tree: make, make check, make mutants," \
+			"make bisect, make insns, make docs" ;;
 	esac
 	SRC=$(cd "$KERNEL_SRC" 2>/dev/null && pwd) ||
 		die "KERNEL_SRC=$KERNEL_SRC is not a directory"

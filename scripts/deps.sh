@@ -14,7 +14,9 @@ if [ "$(id -u)" != 0 ]; then
 	die "missing Debian packages; run: sudo apt-get install -y$missing"
 fi
 say "installing missing Debian packages:$missing"
+mkdir -p "$CACHE"
+log=$CACHE/apt.log
 export DEBIAN_FRONTEND=noninteractive
 # shellcheck disable=SC2086
 { apt-get update -q && apt-get install -y -q --no-install-recommends $missing; } \
-	>&2 || die "apt-get install$missing failed (above); fix apt and rerun"
+	>"$log" 2>&1 || die "apt-get install$missing failed; see $log, fix apt and rerun"

@@ -48,6 +48,10 @@ fi
 # has the same prefix commit (the cover letter's base-commit). Where stock
 # lacks the fix, prefix is stock.
 cd "$tree"
+# No automatic git gc: it goes on in the background after the command that
+# started it, a repack of a kernel's objects that holds the workbench's
+# lock (fd 9) for minutes after the verb has ended.
+git config gc.auto 0
 fix=$(ls "$PATCHES"/0001-*.patch)
 cap="Unlike those kernels, this tree keeps the cap on hold that came with 7.0."
 git grep -q 'cache_hold_inc(' stock -- security/apparmor/lsm.c ||

@@ -1,10 +1,10 @@
 #!/bin/bash
-# export.sh [DIR]: write the branch series of the workbench tree to DIR
+# patches.sh [DIR]: write the branch series of the workbench tree to DIR
 # (default $PATCHES) exactly as git format-patch does, with the cover letter
 # text from $PATCHES/cover-letter.txt. RFC=1: the branch rfc, on top of the
 # series, to DIR (default $RFC_PATCHES), with $RFC_PATCHES/cover-letter.txt.
 # Nothing in the output depends on when or where it runs, so an export of an
-# unchanged series changes no byte. "export.sh all" (make patches): every
+# unchanged series changes no byte. "patches.sh all" (make patches): every
 # line's series to its directory, and the RFCs.
 set -eu
 . "$(dirname "$0")/config.sh"

@@ -1,0 +1,9 @@
+#!/bin/bash
+# The RFC's mutants, 18 rebuilds: beyond make check's budget.
+set -eu
+. "$(dirname "$0")/../lib.sh"
+
+[ -z "$RFC_PATCHES" ] ||
+	against "$TOP/results/mutants/rfc.log" "caught by the cases in" \
+		"RFC: mutants: its suite fails on every mutant in mutants/rfc/" \
+		mutants.sh rfc
