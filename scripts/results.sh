@@ -126,6 +126,7 @@ regenerated "$R/mutants/kills.md" "$TOP/scripts/mutants-report.sh" \
 quoted "$R/mutants/rfc.log"
 # make timing.
 regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.log"
+for f in "$R"/timing/profile-*.txt; do quoted "$f"; done
 # The searches' counts, which this make check's own KUnit runs logged (the
 # RFC's closed search too), and how the RFC's bound case fails on today's
 # pool.
