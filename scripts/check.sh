@@ -23,6 +23,7 @@ count() { echo "$(grep -c ^PASS "$1") passed, $(grep -c ^FAIL "$1") failed"; }
 # not run here (KERNEL_SRC); after one that stopped the run (lib.sh's
 # stop_run), none runs.
 run_checks() {
+	local c name n st
 	for c in "$@"; do
 		[ ! -e "$RUN/stop" ] || return 0
 		name=$(basename "$c" .sh); name=${name#[0-9]*-}
