@@ -15,8 +15,8 @@
 # seconds since the verdict before. A FAIL names this check's log, and
 # shows the first lines of the file DETAIL (the failing KUnit cases, say).
 report() {
-	local t v
-	local now; now=$(date +%s)
+	local t v now
+	now=$(date +%s)
 	t="[$((now - $(cat "$RUN/last"))) s]"; echo "$now" >"$RUN/last"
 	if [ "$1" = 0 ]; then v=PASS; else v=FAIL; fi
 	echo "$v: $2 $t" | tee -a "$RUN/verdicts" >&3
