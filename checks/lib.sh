@@ -41,8 +41,14 @@ lines_checked_by() {
 	done
 }
 
-# verb SCRIPT DESCRIPTION: one of the workbench's own verbs as a check.
-verb() { "$TOP/scripts/$1.sh" && rc=0 || rc=1; report $rc "$LABEL$2"; }
+# verb SCRIPT DESCRIPTION: one of the workbench's own verbs as a check; if
+# it fails, the last lines it printed (its error) follow the FAIL.
+verb() {
+	"$TOP/scripts/$1.sh" >"$RUN/verb.out" 2>&1 && rc=0 || rc=1
+	cat "$RUN/verb.out"
+	tail -n 5 "$RUN/verb.out" >"$RUN/verb.tail"
+	report $rc "$LABEL$2" "$RUN/verb.tail"
+}
 # against SAVED WHAT DESCRIPTION SCRIPT ARG...: a verb as a check, whose
 # output is part of the result: on the workbench's trees it must be SAVED,
 # which the pages quote, and the check's name ends in ", WHAT SAVED". On
