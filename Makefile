@@ -21,8 +21,10 @@ fresh:		# make and make check in a new Debian 12 chroot, empty cache
 	scripts/fresh.sh
 
 mutants:	# deliberate bugs in the buffer code (and the RFC's); the suite must catch each
+		# (and races: the concurrency suite on 2 CPUs of SMP UML)
 	scripts/mutants.sh
 	scripts/mutants.sh rfc
+	scripts/mutants.sh race
 
 timing:		# how long the suites run under UML, 5 runs (results/timing/)
 	scripts/timing.sh

@@ -264,6 +264,19 @@ kunit() {
 		--json="$json" "$@"
 }
 
+# How a UML kernel built with CONFIG_SMP=y boots with two CPUs (each a
+# host thread, which UML allows only with its seccomp userspace).
+SMP_BOOT=(--kernel_args ncpus=2 --kernel_args seccomp=on)
+# The concurrency suite and its kernel: SMP UML, preemptible, with lockdep
+# and the list and sleep checks, as the admin guide (patch 4) runs it.
+RACE_SUITE=apparmor_buffer_concurrency
+RACE_UML=(--kconfig_add CONFIG_SMP=y --kconfig_add CONFIG_PREEMPT=y
+	--kconfig_add CONFIG_DEBUG_KERNEL=y --kconfig_add CONFIG_PROVE_LOCKING=y
+	--kconfig_add CONFIG_DEBUG_LIST=y --kconfig_add CONFIG_DEBUG_ATOMIC_SLEEP=y
+	"${SMP_BOOT[@]}")
+# race_kunit JSON: the concurrency suite alone on that kernel, in $BUILD/um-race.
+race_kunit() { kunit "$BUILD/um-race" "$1" "${RACE_UML[@]}" "$RACE_SUITE"; }
+
 # The cases kunit.py's JSON report $1 records as failed, one suite.case a line.
 failed_cases() {
 	python3 -c '

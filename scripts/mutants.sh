@@ -4,16 +4,25 @@
 # rebuild incrementally, run the suites, and expect apparmor_buffer_cache to
 # fail. Prints which cases caught each mutant and the score; fails if any
 # mutant survives. "mutants.sh rfc": the bugs of mutants/rfc/ in the RFC's
-# new code, on branch rfc.
+# new code, on branch rfc. "mutants.sh race": the bugs of mutants/race/
+# against the concurrency suite alone, on two CPUs of SMP UML (RACE_UML);
+# a race shows only when the threads meet, so a mutant that survives a
+# run gets up to three.
 set -eu
 . "$(dirname "$0")/config.sh"
 
-base=series
-if [ "${1:-}" = rfc ]; then
-	[ -n "$RFC_PATCHES" ] || { say "no RFC for this tree: no RFC mutants"; exit 0; }
-	base=rfc MUTANTS=$TOP/mutants/rfc
-fi
+base=series suite=apparmor_buffer_cache tries=1 log=$OUT/mutant-
+run() { kunit "$BUILD/um" "$1"; }
+case ${1:-} in
+rfc)	[ -n "$RFC_PATCHES" ] || { say "no RFC for this tree: no RFC mutants"; exit 0; }
+	base=rfc MUTANTS=$TOP/mutants/rfc ;;
+race)	MUTANTS=$TOP/mutants/race suite=$RACE_SUITE tries=3
+	log=$OUT/race-mutant-
+	run() { race_kunit "$1"; } ;;
+esac
 ready
+[ "${1:-}" != race ] || grep -q '^config SMP$' arch/um/Kconfig ||
+	{ say "this tree's UML has no SMP: no race mutants"; exit 0; }
 trap 'git checkout -q -f series' EXIT
 killed=0 total=0
 for m in "$MUTANTS"/*.patch; do
@@ -23,15 +32,20 @@ for m in "$MUTANTS"/*.patch; do
 	git apply "$m" || die "${MUTANTS#"$TOP"/}/$name.patch no longer applies to branch $base"
 	wb_git commit -q -a -m "mutant $name"
 	json=$OUT/mutant.json
-	rm -f "$json"
-	kunit "$BUILD/um" "$json" >"$OUT/mutant-$name.log" 2>&1 || true
+	for try in $(seq "$tries"); do
+		rm -f "$json"
+		run "$json" >"$log$name.log" 2>&1 || true
+		[ -f "$json" ] && ! failed_cases "$json" | grep -q "^$suite\." ||
+			break
+	done
+	[ "$tries" = 1 ] || say "$name: run $try of $tries"
 	if [ ! -f "$json" ]; then
-		verdict="no result (build or boot failed: $OUT/mutant-$name.log)"
-	elif caught=$(failed_cases "$json" | grep '^apparmor_buffer_cache\.'); then
+		verdict="no result (build or boot failed: $log$name.log)"
+	elif caught=$(failed_cases "$json" | grep "^$suite\."); then
 		killed=$((killed + 1))
-		verdict="killed by $(echo "$caught" | sed -n 's/^apparmor_buffer_cache\.\(..*\)/\1/p' | paste -sd, | sed 's/,/, /g')"
+		verdict="killed by $(echo "$caught" | sed -n "s/^$suite\.\(..*\)/\1/p" | paste -sd, | sed 's/,/, /g')"
 		# a case without a name: the test kernel died before it reported
-		! echo "$caught" | grep -qx 'apparmor_buffer_cache\.' ||
+		! echo "$caught" | grep -qx "$suite\." ||
 			verdict="$verdict; then the test kernel crashed"
 	else
 		verdict="SURVIVED"

@@ -19,7 +19,7 @@ ready linux-perf
 git checkout -q series
 # kernels: NAME BUILD_DIR KUNIT_ARGS..., each NAME's build and its args
 up=("$BUILD/um")
-smp=("$BUILD/um-smp" --kernel_args ncpus=2 --kernel_args seccomp=on)
+smp=("$BUILD/um-smp" "${SMP_BOOT[@]}")
 # build (or rebuild) each kernel, and check that its suites pass
 kunit "${up[0]}" "$OUT/series-um.json" >/dev/null ||
 	die "KUnit fails on the series; run make to see why"
