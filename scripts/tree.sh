@@ -35,7 +35,8 @@ else
 			die "cannot unpack $deb; delete it and rerun"
 		# Debian's top-level .gitignore ignores everything ("/*"): add by
 		# force, before any build output can exist.
-		(cd "$tree.tmp" && git init -q -b stock && git add -f -A &&
+		(cd "$tree.tmp" && git init -q -b stock &&
+		 git config gc.auto 0 && git add -f -A &&
 		 WB_DATE="@$(stat -c %Y Makefile) +0000" wb_git commit -q \
 			-m "Linux $(make -s kernelversion) as in Debian's $(basename "$deb")")
 		basename "$deb" >"$tree.tmp/.git/wb-deb"
@@ -50,7 +51,8 @@ fi
 cd "$tree"
 # No automatic git gc: it goes on in the background after the command that
 # started it, a repack of a kernel's objects that holds the workbench's
-# lock (fd 9) for minutes after the verb has ended.
+# lock (fd 9) for minutes after the verb has ended. (A tree made above
+# has it from its first commit, which would start one.)
 git config gc.auto 0
 fix=$(ls "$PATCHES"/0001-*.patch)
 cap="Unlike those kernels, this tree keeps the cap on hold that came with 7.0."
