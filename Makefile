@@ -25,6 +25,7 @@ mutants:	# deliberate bugs in the buffer code (and the RFC's); the suite must ca
 	scripts/mutants.sh
 	scripts/mutants.sh rfc
 	scripts/mutants.sh race
+	scripts/mutants.sh rfc-race
 
 timing:		# how long the suites run under UML, 5 runs (results/timing/)
 	scripts/timing.sh

@@ -3,7 +3,8 @@
 # DEBUG_LIST and DEBUG_ATOMIC_SLEEP (config.sh's RACE_UML): it passes on
 # the series and on the RFC, and the kernel reports nothing; it fails
 # without the fix and on each mutant of mutants/race/, as
-# results/mutants/race.log says.
+# results/mutants/race.log says, and on the RFC on each of
+# mutants/rfc/race/ (results/mutants/rfc-race.log).
 set -eu
 . "$(dirname "$0")/lib.sh"
 only_debian
@@ -26,3 +27,6 @@ git checkout -q series
 against "$TOP/results/mutants/race.log" "caught by the cases in" \
 	"race mutants: the concurrency suite on 2 CPUs fails without the fix and on every mutant in mutants/race/" \
 	mutants.sh race
+against "$TOP/results/mutants/rfc-race.log" "caught by the cases in" \
+	"RFC race mutants: the concurrency suite on 2 CPUs fails on every mutant in mutants/rfc/race/" \
+	mutants.sh rfc-race

@@ -7,21 +7,25 @@
 # new code, on branch rfc. "mutants.sh race": the bugs of mutants/race/
 # against the concurrency suite alone, on two CPUs of SMP UML (RACE_UML);
 # a race shows only when the threads meet, so a mutant that survives a
-# run gets up to three.
+# run gets up to three. "mutants.sh rfc-race": those of mutants/rfc/race/
+# on branch rfc.
 set -eu
 . "$(dirname "$0")/config.sh"
 
-base=series suite=apparmor_buffer_cache tries=1 log=$OUT/mutant-
+base=series suite=apparmor_buffer_cache tries=1 log=$OUT/mutant- smp=
 run() { kunit "$BUILD/um" "$1"; }
 case ${1:-} in
-rfc)	[ -n "$RFC_PATCHES" ] || { say "no RFC for this tree: no RFC mutants"; exit 0; }
+rfc|rfc-race)
+	[ -n "$RFC_PATCHES" ] || { say "no RFC for this tree: no RFC mutants"; exit 0; }
 	base=rfc MUTANTS=$TOP/mutants/rfc ;;
-race)	MUTANTS=$TOP/mutants/race suite=$RACE_SUITE tries=3
-	log=$OUT/race-mutant-
+esac
+case ${1:-} in
+race|rfc-race)
+	MUTANTS=$MUTANTS/race suite=$RACE_SUITE tries=3 log=$OUT/$1-mutant- smp=yes
 	run() { race_kunit "$1"; } ;;
 esac
 ready
-[ "${1:-}" != race ] || grep -q '^config SMP$' arch/um/Kconfig ||
+[ -z "$smp" ] || grep -q '^config SMP$' arch/um/Kconfig ||
 	{ say "this tree's UML has no SMP: no race mutants"; exit 0; }
 trap 'git checkout -q -f series' EXIT
 killed=0 total=0

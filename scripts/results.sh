@@ -125,6 +125,7 @@ regenerated "$R/mutants/kills.md" "$TOP/scripts/mutants-report.sh" \
 	"$R/mutants/v4.log" "$R/mutants/v5.log"
 quoted "$R/mutants/rfc.log"
 quoted "$R/mutants/race.log"
+quoted "$R/mutants/rfc-race.log"
 # make timing.
 regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.log"
 for f in "$R"/timing/profile-*.txt; do quoted "$f"; done
