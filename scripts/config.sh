@@ -276,6 +276,11 @@ RACE_UML=(--kconfig_add CONFIG_SMP=y --kconfig_add CONFIG_PREEMPT=y
 	"${SMP_BOOT[@]}")
 # race_kunit JSON: the concurrency suite alone on that kernel, in $BUILD/um-race.
 race_kunit() { kunit "$BUILD/um-race" "$1" "${RACE_UML[@]}" "$RACE_SUITE"; }
+# race_exec JSON: the same, booting the kernel race_kunit built last.
+race_exec() {
+	./tools/testing/kunit/kunit.py exec --build_dir="$BUILD/um-race" \
+		--json="$1" "${SMP_BOOT[@]}" "$RACE_SUITE"
+}
 
 # The cases kunit.py's JSON report $1 records as failed, one suite.case a line.
 failed_cases() {

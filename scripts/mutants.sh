@@ -8,7 +8,10 @@
 # against the concurrency suite alone, on two CPUs of SMP UML (RACE_UML);
 # a race shows only when the threads meet, so a mutant that survives a
 # run gets up to three. "mutants.sh rfc-race": those of mutants/rfc/race/
-# on branch rfc.
+# on branch rfc. RUNS=N with race or rfc-race measures instead: the
+# unchanged branch, each mutant and each of $MUTANTS/seldom/ (races the
+# suite does not catch reliably) run N times; each line says in how many
+# runs the suite failed (results/mutants/race-rate.log, rfc-race-rate.log).
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -28,14 +31,39 @@ ready
 [ -z "$smp" ] || grep -q '^config SMP$' arch/um/Kconfig ||
 	{ say "this tree's UML has no SMP: no race mutants"; exit 0; }
 trap 'git checkout -q -f series' EXIT
-killed=0 total=0
+killed=0 total=0 json=$OUT/mutant.json
+if [ -n "${RUNS:-}" ]; then
+	[ -n "$smp" ] || die "RUNS=$RUNS: only for mutants.sh race or rfc-race"
+	rate=$TOP/results/mutants/$1-rate.log
+	: >"$OUT/$1-rate.log"
+	for m in none "$MUTANTS"/*.patch "$MUTANTS"/seldom/*.patch; do
+		name=${m#"$MUTANTS"/} && name=${name%.patch}
+		git checkout -q -f -B mutant $base
+		[ "$m" = none ] || git apply "$m" ||
+			die "${m#"$TOP"/} no longer applies to branch $base"
+		wb_git commit -q --allow-empty -a -m "mutant $name"
+		failed=0
+		for i in $(seq "$RUNS"); do
+			rm -f "$json"
+			if [ "$i" = 1 ]; then run "$json"; else race_exec "$json"
+			fi >"$log${name//\//-}.log" 2>&1 || true
+			[ -f "$json" ] || die "no result (build or boot failed: $log${name//\//-}.log)"
+			! failed_cases "$json" | grep -q "^$suite\." ||
+				failed=$((failed + 1))
+		done
+		printf '%-44s the suite failed in %d of %d runs\n' "$name" \
+			$failed "$RUNS" | tee -a "$OUT/$1-rate.log"
+	done
+	cp "$OUT/$1-rate.log" "$rate"
+	say "results in ${rate#"$TOP"/}"
+	exit 0
+fi
 for m in "$MUTANTS"/*.patch; do
 	name=$(basename "$m" .patch)
 	total=$((total + 1))
 	git checkout -q -f -B mutant $base
 	git apply "$m" || die "${MUTANTS#"$TOP"/}/$name.patch no longer applies to branch $base"
 	wb_git commit -q -a -m "mutant $name"
-	json=$OUT/mutant.json
 	for try in $(seq "$tries"); do
 		rm -f "$json"
 		run "$json" >"$log$name.log" 2>&1 || true

@@ -15,7 +15,8 @@ for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/preempt/migration.csv \
 	results/rfc/closed.csv results/rfc/negative.txt results/mutants/rfc.log \
 	results/x86-rt-rfc/x86-rt-rfc.summary results/bench/bench.csv \
-	results/bench/counts.csv results/mutants/race.log; do
+	results/bench/counts.csv results/mutants/race.log \
+	results/mutants/rfc-race.log results/mutants/race-rate.log; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
 
@@ -77,7 +78,7 @@ row "The suite catches one-line bugs in the buffer code" \
 	"$(sed -n 's/.*, \([0-9]* of [0-9]*\) killed with the v[0-9]* suite\..*/\1/p' results/mutants/kills.md) mutants killed on 7.3, $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/6.12.log) on 6.12" \
 	mutants mutants
 row "Calls at the same time on two CPUs keep every buffer in one place, and the concurrency suite sees when they do not" \
-	"on SMP UML with 2 CPUs, preemptible, lockdep and DEBUG_LIST: it passes on the series and the RFC with no splat, and kills $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/race.log) race mutants, the bug patch 1 fixes among them" \
+	"on SMP UML with 2 CPUs, preemptible, lockdep and DEBUG_LIST: it passes on the series and the RFC with no splat, and kills $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/race.log) race mutants, the bug patch 1 fixes among them, and $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/rfc-race.log) of the RFC's; not a put that adds to the cache after giving it back ($(sed -n 's/^seldom.* failed in \([0-9]* of [0-9]*\) runs$/\1/p' results/mutants/race-rate.log) runs)" \
 	"the suite" suite
 row "The series applies, passes and fails without the fix on every Debian line with the cache" \
 	"$(table_get results/matrix.csv 'git am on pre-fix and stock' 'KUnit on UML, patched' \

@@ -126,6 +126,8 @@ regenerated "$R/mutants/kills.md" "$TOP/scripts/mutants-report.sh" \
 quoted "$R/mutants/rfc.log"
 quoted "$R/mutants/race.log"
 quoted "$R/mutants/rfc-race.log"
+quoted "$R/mutants/race-rate.log"
+quoted "$R/mutants/rfc-race-rate.log"
 # make timing.
 regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.log"
 for f in "$R"/timing/profile-*.txt; do quoted "$f"; done
