@@ -137,7 +137,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The verbs that boot, time or write the workbench's own results work on
 # Debian's trees only (DEBIAN_ONLY: their names, which are their scripts');
 # they refuse KERNEL_SRC, naming the verbs that take it.
-DEBIAN_ONLY='x86 repro preempt faults reclaim bench dumps timing patches fresh'
+DEBIAN_ONLY='x86 repro preempt faults reclaim bench bench-uml dumps timing patches fresh'
 if [ -n "${KERNEL_SRC:-}" ]; then
 	case " $DEBIAN_ONLY " in
 	*" $(basename "$0" .sh) "*)

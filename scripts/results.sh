@@ -106,6 +106,9 @@ data "$R/bench" csv
 rm -f "$tmp/data"/{bench,counts,memory}.csv
 regenerated "$R/bench/bench.md" "$TOP/scripts/bench-report.sh" "$tmp/data"
 tables "$R/bench" "$tmp/data"/{bench,counts,memory}.csv
+# make bench-uml.
+regenerated "$R/bench-uml/pairs.md" "$TOP/scripts/bench-uml-report.sh" \
+	"$R/bench-uml/pairs.csv"
 # make dumps: the table of every line's dumps, and the tool's output on
 # 7.3's pre-fix dump, README's example.
 if [ -d "$R/dumps" ]; then
