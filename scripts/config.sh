@@ -57,7 +57,7 @@ line_facts() {
 		RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
 		RFC_ADAPTER=$TOP/tests/rfc-negative.patch
 		RFC_SUBJECT='RFC PATCH v2'
-		SUBJECT='PATCH v7'
+		SUBJECT='PATCH v8'
 		HOLD_RAISE='cache_hold_inc(' PATH_H='^#include <linux/path.h>'
 		DUMPS=yes CHECKED_BY=check ;;
 	7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1

@@ -3,7 +3,8 @@
 # (configs/x86_64-debug.config: KASAN, lockdep, list and atomic-sleep
 # checks, kmemleak) with the AppArmor KUnit suites built as modules; load
 # them, read their results from debugfs, unload them and let kmemleak scan.
-# kunit.py parses the results. Passes if every case of both suites passed,
+# kunit.py parses the results (the concurrency suite's too, where the line
+# has it: 4 CPUs under TCG). Passes if every case of every suite passed,
 # the guest ran 4 CPUs, the buffer suite left the live pool as it found it,
 # the console has no splat and kmemleak found nothing. RT=1 does all of it
 # on a PREEMPT_RT kernel (configs/preempt-rt.config). REF=rfc boots branch
@@ -22,6 +23,9 @@ series)	sfx= ;;
 rfc)	[ -n "$RFC_PATCHES" ] || die "REF=rfc: LINE=$LINE has no RFC"; sfx=-rfc ;;
 *)	die "REF=$ref: make x86 boots branch series or rfc" ;;
 esac
+# the concurrency suite too, on the guest's CPUs, where the line has it
+git grep -q "$RACE_SUITE" "$ref" -- security/apparmor/buffer_test.c &&
+	suites="$suites $RACE_SUITE"
 build=$BUILD/x86_64-debug$sfx name=x86$sfx
 set -- "$TOP/configs/x86_64-debug.config"
 if [ "${RT:-0}" = 1 ]; then	# the same on a PREEMPT_RT kernel
@@ -85,6 +89,8 @@ for s in $suites; do
 	failed_cases "$OUT/$name-$s.json" 2>/dev/null | sed 's/^/FAIL: /'
 done
 grep 'live pool' "$OUT/$name-apparmor_buffer_cache.ktap" || true
+# what the concurrency suite did: threads, calls, contention
+grep -h 'threads on [0-9]* CPUs' "$OUT/$name-$RACE_SUITE.ktap" 2>/dev/null || true
 [ "$(grep 'live pool' "$OUT/$name-apparmor_buffer_cache.ktap" | sed 's/.*live pool [a-z]*: //' | uniq | wc -l)" = 1 ] ||
 	{ echo "FAIL: the live pool changed while the suite ran, or was not logged"; rc=1; }
 if splats "$log.txt"; then
