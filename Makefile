@@ -54,11 +54,11 @@ faults:		# execve storm on the fixed kernel with failslab, memory pressure
 reclaim:	# 7.3 against 7.3 + RFC: a burst, then memory pressure; the pool after
 	scripts/reclaim.sh
 
-bench:		# pool get/put pairs and confined lstat(): today's pool, the RFC,
-		# the allocator alone; 1/2/4 vCPUs, 5 rounds
+bench:		# pool get/put pairs and confined lstat() under TCG: today's pool,
+		# the RFC, the allocator alone (mempool, plain); 1/2/4 vCPUs, 5 rounds
 	scripts/bench.sh
 
-bench-uml:	# make bench's get/put pairs on SMP UML (native speed): the three
+bench-uml:	# make bench's get/put pairs on SMP UML (native speed): its
 		# designs at 1, 2, 4 CPUs, init_on_alloc on and off, 5 rounds
 	scripts/bench-uml.sh
 

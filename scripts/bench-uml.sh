@@ -2,7 +2,7 @@
 # make bench-uml: make bench's get/put pairs on SMP User Mode Linux, where
 # kernel code runs natively on the host's cores: each UML CPU a host
 # thread, real atomics and cache-line transfers. The designs of make
-# bench (fixed, rfc, alloc), each with bench/pairs.patch and bench/uml.patch
+# bench (BENCH_DESIGNS), each with bench/pairs.patch and bench/uml.patch
 # (the pool lock's acquisitions and failed trylocks counted per CPU in the
 # timed run; a run at boot, as UML here has no userspace), built from
 # UML's defconfig and configs/bench-uml.config (Debian's allocator and
@@ -11,13 +11,12 @@
 # of NCPUS (4 on 2 host cores is oversubscribed) with init_on_alloc=1 and
 # =0; the host's 1-minute load is recorded before each boot.
 # Settings (environment): ROUNDS=5 NCPUS='1 2 4' MS=1000.
-# Results in results/bench-uml/ (pairs.csv and bench-uml-report.sh's table).
+# Results in results/bench-uml/: pairs.csv, a line per boot and mode, and
+# bench-uml-report.sh's table (pairs-table.csv, pairs.md).
 set -eu
 . "$(dirname "$0")/config.sh"
 
 ROUNDS=${ROUNDS:-5} NCPUS=${NCPUS:-1 2 4} MS=${MS:-1000}
-declare -A base=([fixed]=series [rfc]=rfc [alloc]=series)
-DESIGNS='fixed rfc alloc'
 [ -n "$RFC_PATCHES" ] || die "make bench-uml: LINE=$LINE has no RFC to measure"
 ready
 grep -q '^config SMP$' arch/um/Kconfig ||
@@ -30,10 +29,10 @@ rm -rf "$out"; mkdir -p "$out" "$build"
 [ -f "$build/.config" ] || make -s ARCH=um O="$build" defconfig
 scripts/kconfig/merge_config.sh -m -O "$build" "$build/.config" \
 	"$TOP/configs/bench-uml.config" >/dev/null
-for d in $DESIGNS; do
+for d in $BENCH_DESIGNS; do
 	proto=$TOP/bench/$d.patch
 	[ -f "$proto" ] || proto=
-	am "bench-uml-$d" "${base[$d]}" $proto "$TOP/bench/pairs.patch" \
+	am "bench-uml-$d" "$(bench_base $d)" $proto "$TOP/bench/pairs.patch" \
 		"$TOP/bench/uml.patch"
 	make -s ARCH=um O="$build" olddefconfig
 	while read -r opt; do
@@ -49,7 +48,7 @@ git checkout -q series
 echo "round,cpus,design,init_on_alloc,load,mode,pairs,ns,failed,locks,failed_trylocks" >"$out/pairs.csv"
 for round in $(seq "$ROUNDS"); do
 	for cpus in $NCPUS; do
-		for d in $DESIGNS; do
+		for d in $BENCH_DESIGNS; do
 			for ioa in 1 0; do
 				p=$out/$d-$cpus-$ioa-$round.log
 				load=$(cut -d' ' -f1 /proc/loadavg)
@@ -59,6 +58,8 @@ for round in $(seq "$ROUNDS"); do
 					init_on_alloc="$ioa" >"$p" 2>&1 </dev/null || true
 				grep -q '^end of bench' "$p" && [ -z "$(splats "$p")" ] ||
 					die "$d at $cpus CPUs, round $round: no end of bench, or a splat; console $p"
+				grep -Eq "^smp: Brought up 1 node, $cpus CPUs?\$" "$p" ||
+					die "$p: the kernel did not bring up $cpus CPUs (CONFIG_NR_CPUS in configs/bench-uml.config?)"
 				on=off; [ "$ioa" = 0 ] || on=on
 				grep -q "heap alloc:$on" "$p" ||
 					die "$p: the kernel did not take init_on_alloc=$ioa"
@@ -71,6 +72,6 @@ for round in $(seq "$ROUNDS"); do
 		done
 	done
 done
-"$TOP/scripts/bench-uml-report.sh" "$out/pairs.csv" >"$out/pairs.md"
+"$TOP/scripts/bench-uml-report.sh" "$out/pairs.csv" "$out" >"$out/pairs.md"
 cat "$out/pairs.md"
-save bench-uml "$out/pairs.csv" "$out/pairs.md"
+save bench-uml "$out/pairs.csv" "$out/pairs-table.csv" "$out/pairs.md"

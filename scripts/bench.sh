@@ -1,11 +1,9 @@
 #!/bin/bash
-# make bench: the pool under load, against the allocator alone. Three
-# designs of 7.3, each a kernel of make preempt's recipe (storm_kernel:
-# Debian's preemption options, kprobe events, no debug option that changes
-# code) with bench/pairs.patch (buffer_bench.c) on top:
-#   fixed   branch series, today's pool with the fix
-#   rfc     branch rfc, the series + patches/rfc/: no hold, CPU cache first
-#   alloc   series + bench/alloc.patch: kmalloc() through a mempool
+# make bench: the pool under load, against the allocator alone. The
+# designs of 7.3 (BENCH_DESIGNS in config.sh), each a kernel of make
+# preempt's recipe (storm_kernel: Debian's preemption options, kprobe
+# events, no debug option that changes code) with bench/pairs.patch
+# (buffer_bench.c) on top.
 # Each boot runs bench/init.sh: the pool benchmark (a kthread per CPU,
 # modes one, two, atomic) for MS ms each, then the lstat() load of one
 # confined task per CPU for LSTAT s; then the same with the counters on.
@@ -18,9 +16,6 @@ set -eu
 . "$TOP/scripts/storm.sh"
 
 ROUNDS=${ROUNDS:-5} VCPUS=${VCPUS:-1 2 4} MS=${MS:-2000} LSTAT=${LSTAT:-5}
-# each design's branch, under it its prototype bench/DESIGN.patch if any
-declare -A base=([fixed]=series [rfc]=rfc [alloc]=series)
-DESIGNS='fixed rfc alloc'
 [ -n "$RFC_PATCHES" ] || die "make bench: LINE=$LINE has no RFC to measure"
 ready $DEPS_STORM apparmor
 out=$OUT/bench
@@ -28,10 +23,10 @@ rm -rf "$out"; mkdir -p "$out/root/bin"
 
 # The designs' branches, each with the benchmark on top.
 declare -A kernel
-for d in $DESIGNS; do
+for d in $BENCH_DESIGNS; do
 	proto=$TOP/bench/$d.patch
 	[ -f "$proto" ] || proto=
-	am "bench-$d" "${base[$d]}" $proto "$TOP/bench/pairs.patch"
+	am "bench-$d" "$(bench_base $d)" $proto "$TOP/bench/pairs.patch"
 	kernel[$d]=$(storm_kernel "bench-$d" dynamic)
 done
 git checkout -q series
@@ -68,7 +63,7 @@ boot_read() {
 
 for round in $(seq "$ROUNDS"); do
 	for cpus in $VCPUS; do
-		for d in $DESIGNS; do
+		for d in $BENCH_DESIGNS; do
 			p=$out/$d-$cpus-$round
 			say "round $round of $ROUNDS, $d, $cpus vCPUs; console $p.log"
 			# A kernel that panicked before user space (an early-boot

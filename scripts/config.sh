@@ -282,6 +282,15 @@ race_exec() {
 		--json="$1" "${SMP_BOOT[@]}" "$RACE_SUITE"
 }
 
+# make bench and make bench-uml: the designs they time, each its branch
+# (bench_base) with bench/DESIGN.patch on top if there is one:
+#   fixed    branch series, today's pool with the fix
+#   rfc      branch rfc, the series + patches/rfc/: no hold, CPU cache first
+#   alloc    series + bench/alloc.patch: kmalloc() through a mempool
+#   kmalloc  series + bench/kmalloc.patch: plain kmalloc() and kfree()
+BENCH_DESIGNS='fixed rfc alloc kmalloc'
+bench_base() { if [ "$1" = rfc ]; then echo rfc; else echo series; fi; }
+
 # The cases kunit.py's JSON report $1 records as failed, one suite.case a line.
 failed_cases() {
 	python3 -c '

@@ -15,7 +15,7 @@ for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/preempt/migration.csv \
 	results/rfc/closed.csv results/rfc/negative.txt results/mutants/rfc.log \
 	results/x86-rt-rfc/x86-rt-rfc.summary results/bench/bench.csv \
-	results/bench/counts.csv results/mutants/race.log \
+	results/bench-uml/pairs-table.csv results/mutants/race.log \
 	results/mutants/rfc-race.log results/mutants/race-rate.log; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
@@ -131,14 +131,20 @@ row "After reclaim, the RFC's pool is back to buffers held then + reserve + 2 pe
 row "On a booted PREEMPT_RT debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, KASAN, kmemleak) the RFC's suites pass, its locks without a splat" \
 	"$(booted results/x86-rt-rfc/x86-rt-rfc.summary)" \
 	"the RFC" rfc
-# bench CSV COLUMN LOAD VCPUS DESIGN: a cell of make bench's tables
+# bench CSV COLUMN LOAD VCPUS DESIGN: a cell of make bench's tables (TCG)
 bench() {
 	table_get "results/bench/$1.csv" "$2" load="$3" vCPUs="$4" design="$5"
 }
-acq='lock acquisitions per 1,000 pairs' failed='failed trylocks per 1,000 pairs'
-over="over today's pool, per round"
-row "Today's per-CPU cache keeps get/put pairs off the global lock only while the lock is contended; the RFC's pool without hold, its CPU cache first, keeps them off it; the allocator alone never takes it, at a cost per pair" \
-	"pool lock acquisitions per 1,000 pairs of today's pool (one buffer held), at 1, 2 and 4 vCPUs: $(bench counts "$acq" one 1 fixed), $(bench counts "$acq" one 2 fixed), $(bench counts "$acq" one 4 fixed), with $(bench counts "$failed" one 4 fixed) failed trylocks at 4; per 1,000 lstat() calls at 4 vCPUs: $(bench counts "$acq" lstat 4 fixed); the RFC $(bench counts "$acq" one 1 rfc), $(bench counts "$acq" one 2 rfc) and $(bench counts "$acq" one 4 rfc), $(bench counts "$acq" lstat 4 rfc) per 1,000 lstat() calls at 4, at $(bench bench "$over" one 1 rfc) of today's pairs/s and $(bench bench "$over" lstat 1 rfc) of its lstat() calls/s on 1 vCPU; the allocator alone 0, at $(bench bench "$over" one 1 alloc) and $(bench bench "$over" lstat 1 alloc) (TCG, 5 rounds, median and range)" \
+# uml COLUMN CPUS INIT_ON_ALLOC DESIGN: a cell of make bench-uml's table,
+# one buffer held (mode one)
+uml() {
+	table_get results/bench-uml/pairs-table.csv "$1" "UML CPUs=$2" \
+		init_on_alloc="$3" mode=one design="$4"
+}
+locks='locks per 1,000 pairs' failed='failed trylocks per 1,000 pairs'
+ratio="over today's, per round" over="over today's pool, per round"
+row "Today's per-CPU cache keeps get/put pairs off the global lock only while the lock is contended; the RFC's pool without hold, its CPU cache first, keeps them off it; the allocator alone never takes it, at a cost per pair that Debian's init_on_alloc sets" \
+	"natively, on 1 and 2 CPUs of SMP UML, counted in the timed run, one buffer held: today's pool takes the pool lock $(uml "$locks" 1 1 fixed) and $(uml "$locks" 2 1 fixed) times per 1,000 pairs, with $(uml "$failed" 2 1 fixed) failed trylocks on 2; the RFC $(uml "$locks" 1 1 rfc) and $(uml "$locks" 2 1 rfc); pairs/s over today's pool: the RFC $(uml "$ratio" 1 1 rfc) and $(uml "$ratio" 2 1 rfc), plain kmalloc() on 2 CPUs $(uml "$ratio" 2 1 kmalloc) with init_on_alloc=1 (Debian's default) and $(uml "$ratio" 2 0 kmalloc) with it off, the mempool $(uml "$ratio" 2 1 alloc) and $(uml "$ratio" 2 0 alloc) (5 rounds, median and range). Confined lstat() under TCG, 1 vCPU, calls/s over today's: the RFC $(bench bench "$over" lstat 1 rfc), the mempool $(bench bench "$over" lstat 1 alloc)" \
 	"make bench" bench
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
 	"$(verdicts results/faults/faults.csv) scenarios pass, $(verdicts results/faults-rt/faults.csv) on PREEMPT_RT; the suites as modules on a debug kernel: $(booted results/x86/x86.summary); on its PREEMPT_RT build: $(booted results/x86-rt/x86-rt.summary)" \

@@ -107,8 +107,10 @@ rm -f "$tmp/data"/{bench,counts,memory}.csv
 regenerated "$R/bench/bench.md" "$TOP/scripts/bench-report.sh" "$tmp/data"
 tables "$R/bench" "$tmp/data"/{bench,counts,memory}.csv
 # make bench-uml.
+mkdir -p "$tmp/bench-uml"
 regenerated "$R/bench-uml/pairs.md" "$TOP/scripts/bench-uml-report.sh" \
-	"$R/bench-uml/pairs.csv"
+	"$R/bench-uml/pairs.csv" "$tmp/bench-uml"
+tables "$R/bench-uml" "$tmp/bench-uml/pairs-table.csv"
 # make dumps: the table of every line's dumps, and the tool's output on
 # 7.3's pre-fix dump, README's example.
 if [ -d "$R/dumps" ]; then

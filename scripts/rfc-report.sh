@@ -2,7 +2,8 @@
 # rfc-report.sh CSV: the RFC cover letter's comparison of today's 7.3 pool,
 # RFC v1 and RFC v2 (patches/rfc/), each cell from a file the workbench
 # wrote: v1's in results/rfc/v1/ (see its README.md), today's and v2's in
-# results/ and patches/rfc/ (today's reclaim in v1's run). Medians of make bench's 5 rounds. Prints the
+# results/ and patches/rfc/ (today's reclaim in v1's run). Medians of the 5
+# rounds of make bench (TCG) and make bench-uml (native). Prints the
 # Markdown table that docs/rfc.md and the cover letter quote; saves CSV.
 set -eu
 . "$(dirname "$0")/config.sh"
@@ -22,6 +23,14 @@ bench() {
 	done | paste -sd/ | sed 's|/| / |g'
 }
 over="over today's pool, per round" acq='lock acquisitions per 1,000 pairs'
+# uml COLUMN DESIGN: make bench-uml's medians at 1 and 2 CPUs, load one,
+# init_on_alloc=1 (Debian's default)
+uml() {
+	for c in 1 2; do
+		table_get $R/bench-uml/pairs-table.csv "$1" "UML CPUs=$c" \
+			init_on_alloc=1 mode=one design="$2" | cut -d' ' -f1
+	done | paste -sd/ | sed 's|/| / |g'
+}
 # after DIR KERNEL: the free buffers after reclaim, runs apart by ;
 after() {
 	[ -f "$1/reclaim.csv" ] || { echo "make reclaim not run yet"; return; }
@@ -46,9 +55,13 @@ v2=$(for p in "$RFC_PATCHES"/000[1-9]-*.patch; do git apply --numstat "$p"; done
 	"$(insns $R/insns/7.3.txt rfc)"
   printf 'reachable states, 2 / 3 / 4 CPUs, up to 3 buffers held\tthe bound fails after %s operations on 2 CPUs, 1 held\tnot closed: every sequence up to %s operations\t%s, closed at depth %s\n' \
 	"$negops" "$v1ops" "$(closed 'reachable states')" "$(closed 'closed at depth')"
-  printf 'get/put pairs per second, over today'"'"'s, 1 / 2 / 4 vCPUs\t1 / 1 / 1\t%s\t%s\n' \
+  printf 'get/put pairs per second, over today'"'"'s, natively (SMP UML), 1 / 2 CPUs\t1 / 1\tnot measured\t%s\n' \
+	"$(uml "over today's, per round" rfc)"
+  printf 'pool lock acquisitions per 1,000 pairs, natively (SMP UML, counted in the timed run), 1 / 2 CPUs\t%s\tnot measured\t%s\n' \
+	"$(uml 'locks per 1,000 pairs' fixed)" "$(uml 'locks per 1,000 pairs' rfc)"
+  printf 'get/put pairs per second, over today'"'"'s, under TCG, 1 / 2 / 4 vCPUs\t1 / 1 / 1\t%s\t%s\n' \
 	"$(bench $V1 bench "$over" rfc)" "$(bench $R/bench bench "$over" rfc)"
-  printf 'pool lock acquisitions per 1,000 pairs, 1 / 2 / 4 vCPUs\t%s\t%s\t%s\n' \
+  printf 'pool lock acquisitions per 1,000 pairs, under TCG, instrumented (kprobes), 1 / 2 / 4 vCPUs\t%s\t%s\t%s\n' \
 	"$(bench $R/bench counts "$acq" fixed)" "$(bench $V1 counts "$acq" rfc)" \
 	"$(bench $R/bench counts "$acq" rfc)"
   printf 'free buffers after reclaim: global list, CPU lists, reserve, per run\t%s\t%s\t%s\n' \
