@@ -32,16 +32,21 @@ ready
 	{ say "this tree's UML has no SMP: no race mutants"; exit 0; }
 trap 'git checkout -q -f series' EXIT
 killed=0 total=0 json=$OUT/mutant.json
+# mutant NAME PATCH: branch mutant, $base with PATCH applied (none: as it
+# is), committed as mutant NAME.
+mutant() {
+	git checkout -q -f -B mutant $base
+	[ "$2" = none ] || git apply "$2" ||
+		die "${2#"$TOP"/} no longer applies to branch $base"
+	wb_git commit -q --allow-empty -a -m "mutant $1"
+}
 if [ -n "${RUNS:-}" ]; then
 	[ -n "$smp" ] || die "RUNS=$RUNS: only for mutants.sh race or rfc-race"
 	rate=$TOP/results/mutants/$1-rate.log
 	: >"$OUT/$1-rate.log"
 	for m in none "$MUTANTS"/*.patch "$MUTANTS"/seldom/*.patch; do
 		name=${m#"$MUTANTS"/} && name=${name%.patch}
-		git checkout -q -f -B mutant $base
-		[ "$m" = none ] || git apply "$m" ||
-			die "${m#"$TOP"/} no longer applies to branch $base"
-		wb_git commit -q --allow-empty -a -m "mutant $name"
+		mutant "$name" "$m"
 		failed=0
 		for i in $(seq "$RUNS"); do
 			rm -f "$json"
@@ -61,9 +66,7 @@ fi
 for m in "$MUTANTS"/*.patch; do
 	name=$(basename "$m" .patch)
 	total=$((total + 1))
-	git checkout -q -f -B mutant $base
-	git apply "$m" || die "${MUTANTS#"$TOP"/}/$name.patch no longer applies to branch $base"
-	wb_git commit -q -a -m "mutant $name"
+	mutant "$name" "$m"
 	for try in $(seq "$tries"); do
 		rm -f "$json"
 		run "$json" >"$log$name.log" 2>&1 || true
