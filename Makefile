@@ -2,7 +2,7 @@
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 # LINE=6.12 make ...                works on Debian's 6.12 instead of 7.3.
 
-.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro preempt faults reclaim bench bench-uml dumps patches clean
+.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro preempt faults reclaim bench bench-pairs bench-lstat dumps patches clean
 
 all: run
 
@@ -54,13 +54,15 @@ faults:		# execve storm on the fixed kernel with failslab, memory pressure
 reclaim:	# 7.3 against 7.3 + RFC: a burst, then memory pressure; the pool after
 	scripts/reclaim.sh
 
-bench:		# pool get/put pairs and confined lstat() under TCG: today's pool,
-		# the RFC, the allocator alone (mempool, plain); 1/2/4 vCPUs, 5 rounds
-	scripts/bench.sh
+bench: bench-pairs bench-lstat	# both halves, in this order
 
-bench-uml:	# make bench's get/put pairs on SMP UML (native speed): its
-		# designs at 1, 2, 4 CPUs, init_on_alloc on and off, 5 rounds
-	scripts/bench-uml.sh
+bench-pairs:	# get/put pairs on SMP UML (native speed): today's pool, the
+		# RFC, the allocator alone (mempool, plain); 1, 2, 4 CPUs,
+		# init_on_alloc on and off, 5 rounds, lock counts in the timed run
+	scripts/bench-pairs.sh
+
+bench-lstat:	# confined lstat() under TCG, the same designs, 1/2/4 vCPUs, 5 rounds
+	scripts/bench-lstat.sh
 
 dumps:		# tools/aa-buffers on vmcores of the pre-fix, fixed and RFC storm
 		# kernels, against the gdbstub pool reader (results/dumps/)

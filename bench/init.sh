@@ -1,21 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# /init of make bench's guests. The kernel command line ends with
-# "-- MS SECONDS": each mode of the pool benchmark (buffer_bench.c: one,
-# two, atomic) runs MS milliseconds on every CPU, then the lstat() load
-# (one lstatload per CPU, confined by bench/lstatload.profile) SECONDS.
-# All of it twice: timed, with nothing traced; then counted, with kprobe
-# events on the pool lock and kmalloc events, whose counts it prints.
-# Lines for the host: timed,bench,..., timed,lstat,..., counted,...,
-# count,LOAD,EVENT,N, slab,start|end,N; "end of bench", after which the
-# host reads the pool (scripts/pool.sh) and stops the guest.
-ms=$1 secs=$2
+# /init of make bench-lstat's guests. The kernel command line ends with
+# "-- SECONDS": the lstat() load (one lstatload per CPU, confined by
+# bench/lstatload.profile) runs SECONDS, twice: timed, with nothing
+# traced; then counted, with kprobe events on the pool lock and kmalloc
+# events, whose counts it prints.
+# Lines for the host: timed,lstat,..., counted,lstat,..., count,lstat,EVENT,N,
+# slab,start|end,N; "end of bench", after which the host reads the pool
+# (scripts/pool.sh) and stops the guest.
+secs=$1
 . /guest.sh
 guest_up
 ncpu=$(grep -c ^processor /proc/cpuinfo)
-b=/sys/kernel/debug/aa_buffer_bench
 t=/sys/kernel/tracing
-[ -e $b ] || { echo "guest: no $b: not a make bench kernel"; exit 1; }
 
 cat /lstatload.bin >/sys/kernel/security/apparmor/.load ||
 	echo "guest: the lstatload profile did not load"
@@ -76,13 +73,8 @@ count() {
 	done
 }
 
-# run HOW: the loads, each line prefixed with HOW
+# run HOW: the load, each line prefixed with HOW
 run() {
-	for mode in one two atomic; do
-		echo "$mode $ms" >$b || echo "guest: bench $mode failed"
-		sed "s/^/$1,/" $b
-		[ "$1" = timed ] || count "$mode"
-	done
 	i=0
 	while [ $i -lt "$ncpu" ]; do
 		lstatload "$secs" /tree | sed "s/^/$1,/" &

@@ -137,7 +137,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The verbs that boot, time or write the workbench's own results work on
 # Debian's trees only (DEBIAN_ONLY: their names, which are their scripts');
 # they refuse KERNEL_SRC, naming the verbs that take it.
-DEBIAN_ONLY='x86 repro preempt faults reclaim bench bench-uml dumps timing patches fresh'
+DEBIAN_ONLY='x86 repro preempt faults reclaim bench-pairs bench-lstat dumps timing patches fresh'
 if [ -n "${KERNEL_SRC:-}" ]; then
 	case " $DEBIAN_ONLY " in
 	*" $(basename "$0" .sh) "*)
@@ -282,7 +282,7 @@ race_exec() {
 		--json="$1" "${SMP_BOOT[@]}" "$RACE_SUITE"
 }
 
-# make bench and make bench-uml: the designs they time, each its branch
+# make bench (bench-pairs, bench-lstat): the designs it times, each its branch
 # (bench_base) with bench/DESIGN.patch on top if there is one:
 #   fixed    branch series, today's pool with the fix
 #   rfc      branch rfc, the series + patches/rfc/: no hold, CPU cache first
@@ -290,6 +290,17 @@ race_exec() {
 #   kmalloc  series + bench/kmalloc.patch: plain kmalloc() and kfree()
 BENCH_DESIGNS='fixed rfc alloc kmalloc'
 bench_base() { if [ "$1" = rfc ]; then echo rfc; else echo series; fi; }
+# bench_branch BRANCH DESIGN [PATCH...]: the branch of DESIGN to build,
+# printed: its base if there is no bench/DESIGN.patch and no PATCH, else
+# BRANCH, made by git am of them on the base.
+bench_branch() {
+	local b=$1 d=$2 proto=$TOP/bench/$2.patch
+	shift 2
+	[ ! -f "$proto" ] || set -- "$proto" "$@"
+	[ $# != 0 ] || { bench_base "$d"; return; }
+	am "$b" "$(bench_base "$d")" "$@"
+	echo "$b"
+}
 
 # The cases kunit.py's JSON report $1 records as failed, one suite.case a line.
 failed_cases() {

@@ -14,8 +14,8 @@ for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/check-all.log results/fresh/cold.csv results/preempt/matrix.csv \
 	results/preempt/migration.csv \
 	results/rfc/closed.csv results/rfc/negative.txt results/mutants/rfc.log \
-	results/x86-rt-rfc/x86-rt-rfc.summary results/bench/bench.csv \
-	results/bench-uml/pairs-table.csv results/mutants/race.log \
+	results/x86-rt-rfc/x86-rt-rfc.summary results/bench-lstat/lstat.csv \
+	results/bench-pairs/pairs-table.csv results/mutants/race.log \
 	results/mutants/rfc-race.log results/mutants/race-rate.log; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
@@ -131,20 +131,20 @@ row "After reclaim, the RFC's pool is back to buffers held then + reserve + 2 pe
 row "On a booted PREEMPT_RT debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, KASAN, kmemleak) the RFC's suites pass, its locks without a splat" \
 	"$(booted results/x86-rt-rfc/x86-rt-rfc.summary)" \
 	"the RFC" rfc
-# bench CSV COLUMN LOAD VCPUS DESIGN: a cell of make bench's tables (TCG)
-bench() {
-	table_get "results/bench/$1.csv" "$2" load="$3" vCPUs="$4" design="$5"
+# lstat COLUMN VCPUS DESIGN: a cell of make bench-lstat's table (TCG)
+lstat() {
+	table_get results/bench-lstat/lstat.csv "$1" vCPUs="$2" design="$3"
 }
-# uml COLUMN CPUS INIT_ON_ALLOC DESIGN: a cell of make bench-uml's table,
+# uml COLUMN CPUS INIT_ON_ALLOC DESIGN: a cell of make bench-pairs' table,
 # one buffer held (mode one)
 uml() {
-	table_get results/bench-uml/pairs-table.csv "$1" "UML CPUs=$2" \
+	table_get results/bench-pairs/pairs-table.csv "$1" "UML CPUs=$2" \
 		init_on_alloc="$3" mode=one design="$4"
 }
 locks='locks per 1,000 pairs' failed='failed trylocks per 1,000 pairs'
 ratio="over today's, per round" over="over today's pool, per round"
 row "Today's per-CPU cache keeps get/put pairs off the global lock only while the lock is contended; the RFC's pool without hold, its CPU cache first, keeps them off it; the allocator alone never takes it, at a cost per pair that Debian's init_on_alloc sets" \
-	"natively, on 1 and 2 CPUs of SMP UML, counted in the timed run, one buffer held: today's pool takes the pool lock $(uml "$locks" 1 1 fixed) and $(uml "$locks" 2 1 fixed) times per 1,000 pairs, with $(uml "$failed" 2 1 fixed) failed trylocks on 2; the RFC $(uml "$locks" 1 1 rfc) and $(uml "$locks" 2 1 rfc); pairs/s over today's pool: the RFC $(uml "$ratio" 1 1 rfc) and $(uml "$ratio" 2 1 rfc), plain kmalloc() on 2 CPUs $(uml "$ratio" 2 1 kmalloc) with init_on_alloc=1 (Debian's default) and $(uml "$ratio" 2 0 kmalloc) with it off, the mempool $(uml "$ratio" 2 1 alloc) and $(uml "$ratio" 2 0 alloc) (5 rounds, median and range). Confined lstat() under TCG, 1 vCPU, calls/s over today's: the RFC $(bench bench "$over" lstat 1 rfc), the mempool $(bench bench "$over" lstat 1 alloc)" \
+	"natively, on 1 and 2 CPUs of SMP UML, counted in the timed run, one buffer held: today's pool takes the pool lock $(uml "$locks" 1 1 fixed) and $(uml "$locks" 2 1 fixed) times per 1,000 pairs, with $(uml "$failed" 2 1 fixed) failed trylocks on 2; the RFC $(uml "$locks" 1 1 rfc) and $(uml "$locks" 2 1 rfc); pairs/s over today's pool: the RFC $(uml "$ratio" 1 1 rfc) and $(uml "$ratio" 2 1 rfc), plain kmalloc() on 2 CPUs $(uml "$ratio" 2 1 kmalloc) with init_on_alloc=1 (Debian's default) and $(uml "$ratio" 2 0 kmalloc) with it off, the mempool $(uml "$ratio" 2 1 alloc) and $(uml "$ratio" 2 0 alloc) (5 rounds, median and range). Confined lstat() under TCG, 1 vCPU, calls/s over today's (its boots varied more than the designs differ): the RFC $(lstat "$over" 1 rfc), the mempool $(lstat "$over" 1 alloc), plain kmalloc() $(lstat "$over" 1 kmalloc)" \
 	"make bench" bench
 row "Booted debug and PREEMPT_RT kernels, fault injection and memory pressure: every case passes, no buffer lost, no leak, no splat" \
 	"$(verdicts results/faults/faults.csv) scenarios pass, $(verdicts results/faults-rt/faults.csv) on PREEMPT_RT; the suites as modules on a debug kernel: $(booted results/x86/x86.summary); on its PREEMPT_RT build: $(booted results/x86-rt/x86-rt.summary)" \

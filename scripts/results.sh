@@ -101,16 +101,15 @@ for d in "$R"/faults*/; do
 	quoted "$d/faults.md"
 done
 for f in "$R"/x86*/*.summary; do quoted "$f"; done
-# make bench.
-data "$R/bench" csv
-rm -f "$tmp/data"/{bench,counts,memory}.csv
-regenerated "$R/bench/bench.md" "$TOP/scripts/bench-report.sh" "$tmp/data"
-tables "$R/bench" "$tmp/data"/{bench,counts,memory}.csv
-# make bench-uml.
-mkdir -p "$tmp/bench-uml"
-regenerated "$R/bench-uml/pairs.md" "$TOP/scripts/bench-uml-report.sh" \
-	"$R/bench-uml/pairs.csv" "$tmp/bench-uml"
-tables "$R/bench-uml" "$tmp/bench-uml/pairs-table.csv"
+# make bench: bench-pairs, bench-lstat.
+mkdir -p "$tmp/bench-pairs"
+regenerated "$R/bench-pairs/pairs.md" "$TOP/scripts/bench-pairs-report.sh" \
+	"$R/bench-pairs" "$tmp/bench-pairs"
+tables "$R/bench-pairs" "$tmp/bench-pairs"/{pairs,sigprocmask}-table.csv
+data "$R/bench-lstat" csv
+rm -f "$tmp/data"/{lstat,counts,memory}.csv
+regenerated "$R/bench-lstat/lstat.md" "$TOP/scripts/bench-lstat-report.sh" "$tmp/data"
+tables "$R/bench-lstat" "$tmp/data"/{lstat,counts,memory}.csv
 # make dumps: the table of every line's dumps, and the tool's output on
 # 7.3's pre-fix dump, README's example.
 if [ -d "$R/dumps" ]; then

@@ -3,7 +3,7 @@
 # RFC v1 and RFC v2 (patches/rfc/), each cell from a file the workbench
 # wrote: v1's in results/rfc/v1/ (see its README.md), today's and v2's in
 # results/ and patches/rfc/ (today's reclaim in v1's run). Medians of the 5
-# rounds of make bench (TCG) and make bench-uml (native). Prints the
+# rounds of make bench-pairs (native, SMP UML). Prints the
 # Markdown table that docs/rfc.md and the cover letter quote; saves CSV.
 set -eu
 . "$(dirname "$0")/config.sh"
@@ -16,18 +16,11 @@ code() { awk '$3 ~ /lsm\.c$|path\.h$/ { a += $1; d += $2 }
 # insns FILE COLUMN: aa_get_buffer + aa_put_buffer of make insns' COLUMN
 insns() { awk -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i }
 	/^aa_(get|put)_buffer / { v[++n] = $k } END { print v[1] " + " v[2] }' "$1"; }
-# bench DIR CSV COLUMN DESIGN: the medians at 1, 2 and 4 vCPUs, load one
-bench() {
-	for c in 1 2 4; do
-		table_get "$1/$2.csv" "$3" load=one vCPUs=$c design="$4" | cut -d' ' -f1
-	done | paste -sd/ | sed 's|/| / |g'
-}
-over="over today's pool, per round" acq='lock acquisitions per 1,000 pairs'
-# uml COLUMN DESIGN: make bench-uml's medians at 1 and 2 CPUs, load one,
+# uml COLUMN DESIGN: make bench-pairs' medians at 1 and 2 CPUs, load one,
 # init_on_alloc=1 (Debian's default)
 uml() {
 	for c in 1 2; do
-		table_get $R/bench-uml/pairs-table.csv "$1" "UML CPUs=$c" \
+		table_get $R/bench-pairs/pairs-table.csv "$1" "UML CPUs=$c" \
 			init_on_alloc=1 mode=one design="$2" | cut -d' ' -f1
 	done | paste -sd/ | sed 's|/| / |g'
 }
@@ -59,11 +52,6 @@ v2=$(for p in "$RFC_PATCHES"/000[1-9]-*.patch; do git apply --numstat "$p"; done
 	"$(uml "over today's, per round" rfc)"
   printf 'pool lock acquisitions per 1,000 pairs, natively (SMP UML, counted in the timed run), 1 / 2 CPUs\t%s\tnot measured\t%s\n' \
 	"$(uml 'locks per 1,000 pairs' fixed)" "$(uml 'locks per 1,000 pairs' rfc)"
-  printf 'get/put pairs per second, over today'"'"'s, under TCG, 1 / 2 / 4 vCPUs\t1 / 1 / 1\t%s\t%s\n' \
-	"$(bench $V1 bench "$over" rfc)" "$(bench $R/bench bench "$over" rfc)"
-  printf 'pool lock acquisitions per 1,000 pairs, under TCG, instrumented (kprobes), 1 / 2 / 4 vCPUs\t%s\t%s\t%s\n' \
-	"$(bench $R/bench counts "$acq" fixed)" "$(bench $V1 counts "$acq" rfc)" \
-	"$(bench $R/bench counts "$acq" rfc)"
   printf 'free buffers after reclaim: global list, CPU lists, reserve, per run\t%s\t%s\t%s\n' \
 	"$(after $V1 fixed)" "$(after $V1 rfc)" "$(after $R/reclaim rfc)"
 } | table "$1"

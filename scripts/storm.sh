@@ -9,14 +9,15 @@ SAMPLE=${SAMPLE:-10}
 # The packages that a storm verb needs, for ready().
 DEPS_STORM="$DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils"
 
-# storm_kernel REF FLAVOUR: make preempt's kernel of branch REF (prefix,
-# series or rfc): Debian's preemption options of LINE (FLAVOUR dynamic, or
-# rt for PREEMPT_RT as Debian's rt flavour, without those options that
-# linux-source-LINE lacks: config.sh's RT_DROP), with the storm's kprobe
-# events; built in BUILD/preempt-NAME-FLAVOUR, NAME being prefix, fixed or
-# rfc. Prints the path of its bzImage.
+# storm_kernel REF FLAVOUR [NAME]: make preempt's kernel of branch REF
+# (prefix, series or rfc): Debian's preemption options of LINE (FLAVOUR
+# dynamic, or rt for PREEMPT_RT as Debian's rt flavour, without those
+# options that linux-source-LINE lacks: config.sh's RT_DROP), with the
+# storm's kprobe events; built in BUILD/preempt-NAME-FLAVOUR, NAME being
+# prefix, fixed (for series) or rfc unless given. Prints the path of its
+# bzImage.
 storm_kernel() {
-	local config=$OUT/preempt/debian-$2.config name=$1
+	local config=$OUT/preempt/debian-$2.config name=${3:-$1}
 	mkdir -p "$OUT/preempt"
 	if [ "$2" = rt ]; then
 		{ "$TOP/scripts/debconfig.sh" rt | if [ -n "$RT_DROP" ]; then
@@ -25,7 +26,7 @@ storm_kernel() {
 	else
 		"$TOP/scripts/debconfig.sh" none >"$config"
 	fi
-	[ "$1" != series ] || name=fixed
+	[ "$name" != series ] || name=fixed
 	"$TOP/scripts/guest.sh" "$1" "$BUILD/preempt-$name-$2" \
 		"$TOP/configs/repro.config" "$TOP/configs/kprobes.config" "$config"
 }
