@@ -73,8 +73,8 @@ for round in $(seq "$ROUNDS"); do
 	done
 done
 
-# On SMP UML an IRQ disable is a host rt_sigprocmask() (about a
-# microsecond, os_local_ipi_disable()), which x86 does not pay: a design
+# On SMP UML an IRQ disable is a host rt_sigprocmask() system call
+# (os_local_ipi_disable()), which x86 does not make: a design
 # whose fast path disabled IRQs would be slowed here alone. Each design's
 # calls on 2 CPUs under strace, in a short and a long run, whose
 # difference is the pairs' (the boot's own calls cancel).
