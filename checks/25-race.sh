@@ -24,9 +24,9 @@ race_on() {
 race_on series "the concurrency suite passes on 2 CPUs of SMP UML with lockdep, DEBUG_LIST, DEBUG_ATOMIC_SLEEP, no splat"
 race_on rfc "RFC: the concurrency suite passes on 2 CPUs of SMP UML with lockdep, DEBUG_LIST, DEBUG_ATOMIC_SLEEP, no splat"
 git checkout -q series
-against "$TOP/results/mutants/race.log" "caught by the cases in" \
+against "$TOP/results/mutants/race.log" "killed as" \
 	"race mutants: the concurrency suite on 2 CPUs fails without the fix and on every mutant in mutants/race/" \
 	mutants.sh race
-against "$TOP/results/mutants/rfc-race.log" "caught by the cases in" \
+against "$TOP/results/mutants/rfc-race.log" "killed as" \
 	"RFC race mutants: the concurrency suite on 2 CPUs fails on every mutant in mutants/rfc/race/" \
 	mutants.sh rfc-race

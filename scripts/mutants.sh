@@ -7,11 +7,12 @@
 # new code, on branch rfc. "mutants.sh race": the bugs of mutants/race/
 # against the concurrency suite alone, on two CPUs of SMP UML (RACE_UML);
 # a race shows only when the threads meet, so a mutant that survives a
-# run gets up to three. "mutants.sh rfc-race": those of mutants/rfc/race/
-# on branch rfc. RUNS=N with race or rfc-race measures instead: the
-# unchanged branch, each mutant and each of $MUTANTS/seldom/ (races the
-# suite does not catch reliably) run N times; each line says in how many
-# runs the suite failed (results/mutants/race-rate.log, rfc-race-rate.log).
+# run gets up to three; it is killed if the suite fails or the test
+# kernel crashes (stderr says which). "mutants.sh rfc-race": those of
+# mutants/rfc/race/ on branch rfc. RUNS=N with race or rfc-race measures
+# instead: the unchanged branch, each mutant and each of $MUTANTS/seldom/
+# (races the suite does not catch reliably) run N times; each line says
+# in how many runs the suite failed (results/mutants/race-rate.log, rfc-race-rate.log).
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -82,6 +83,10 @@ for m in "$MUTANTS"/*.patch; do
 		# a case without a name: the test kernel died before it reported
 		! echo "$caught" | grep -qx "$suite\." ||
 			verdict="$verdict; then the test kernel crashed"
+		# A race shows as a failed check of the suite's one case or,
+		# when the corrupted list is used first, as a crash of the
+		# test kernel in that case; which, is timing. Both kill it.
+		[ -z "$smp" ] || { say "$name: $verdict"; verdict=killed; }
 	else
 		verdict="SURVIVED"
 	fi
