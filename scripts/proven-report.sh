@@ -52,6 +52,11 @@ secs() {
 	table_get results/fresh/cold.csv 'command, or check of `make check`' time |
 		awk -F'\t' -v r="$1" 'index($1, r) == 1 { split($2, t, " "); print t[1] * 60 + t[3]; exit }'
 }
+# result ROW: the result of that row.
+result() {
+	table_get results/fresh/cold.csv 'command, or check of `make check`' result |
+		awk -F'\t' -v r="$1" '$1 == r { print $2; exit }'
+}
 s=results/search/search.csv
 search() { table_get $s operations CPUs="$1" | most; }
 calls=$(table_get $s 'calls run' | sum)
@@ -165,5 +170,5 @@ row "tools/aa-buffers, for the people who run these kernels, says a hold wrapped
 budget="inside the 45-minute budget"
 [ "$cold" -lt 2700 ] || budget="OVER the 45-minute budget"
 row "A cold make check, as CI runs it on a new Debian 12: \`make fresh\` $(sed -n '1s/^`make fresh` \(of [0-9a-f]*\):.*/\1/p' results/fresh/cold.md)" \
-	"$(mins "$cold"), $budget: \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), 6.12's KUnit run with its cold UML build $(mins "$(secs '6.12: KUnit')"), the walk $(mins "$(secs 'every patch:')")" \
+	"$(result '`make check`'), in $(mins "$cold"), $budget: \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), 6.12's KUnit run with its cold UML build $(mins "$(secs '6.12: KUnit')"), the walk $(mins "$(secs 'every patch:')")" \
 	"the checks" checks
