@@ -123,7 +123,7 @@ series_checks() {
 	passes "$label" rfc "series + patches/rfc/"
 	cp "$BUILD/um/test.log" "$RUN/rfc-um.log" 2>/dev/null || true
 	fails "$label" rfc-negative "$RFC_NEGATIVE" \
-		"on today's pool (RFC patch 1's lsm.c and path.h changes reverted, ${RFC_ADAPTER#"$TOP"/} applied)"
+		"on today's pool (branch series' lsm.c and path.h, ${RFC_ADAPTER#"$TOP"/} applied)"
 	# how the bound case fails there: the sequence, then what it leaves,
 	# which docs/rfc.md quotes
 	awk '{ sub(/^ */, "") } /more than the bound/ { print prev; print }

@@ -7,9 +7,8 @@
 #                 the fix)
 #   negative      prefix + every patch but 0001: the negative control
 #   rfc           series + patches/rfc/ (7.3 only)
-#   rfc-negative  rfc with RFC patch 1's changes to lsm.c and path.h
-#                 reverted: the RFC's tests on today's pool (with the
-#                 shrinker of patch 2), given back today's seams by
+#   rfc-negative  rfc with branch series' lsm.c and include/path.h: the
+#                 RFC's tests on today's pool, given today's seams by
 #                 tests/rfc-negative.patch
 # and checks that series and series-stock hold identical trees.
 #
@@ -89,21 +88,18 @@ if [ -n "$RFC_PATCHES" ]; then
 	# shellcheck disable=SC2046
 	am rfc series $(rfc_patches)
 	git checkout -q -f -B rfc-negative rfc
-	cap=$(git rev-list --reverse series..rfc | head -n 1)
-	git diff "$cap~1" "$cap" -- security/apparmor/lsm.c \
-		security/apparmor/include/path.h | git apply -R --3way -q ||
-		{ git checkout -q -f series
-		  die "RFC patch 1's changes to lsm.c and path.h do not revert" \
-			"on branch rfc; rebase patches/rfc/"; }
+	git checkout series -- security/apparmor/lsm.c \
+		security/apparmor/include/path.h
 	git apply --index "$RFC_ADAPTER" ||
 		{ git checkout -q -f series
 		  die "${RFC_ADAPTER#"$TOP"/} does not apply to the RFC's tests" \
 			"on today's pool; rebase it on branch rfc-negative"; }
 	wb_git commit -q -a -m "Workbench: the RFC's tests on today's pool
 
-Workbench commit, never submitted: RFC patch 1's changes to
-security/apparmor/lsm.c and include/path.h reverted, so the pool has hold,
-its trylock and uncapped per-CPU caches again; the later patches stay.
+Workbench commit, never submitted: security/apparmor/lsm.c and
+include/path.h as branch series has them, so the pool has hold, its
+trylock and uncapped per-CPU caches again, and no shrinker or CPU hotplug
+callback; the RFC's tests stay.
 ${RFC_ADAPTER#"$TOP"/} gives the RFC's tests today's seams: a trylock
 that the test may fail, hold in the pool's state, and the cap that the
 bound assumes."

@@ -56,7 +56,7 @@ line_facts() {
 		PATCHES=$TOP/patches RFC_PATCHES=$TOP/patches/rfc
 		RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
 		RFC_ADAPTER=$TOP/tests/rfc-negative.patch
-		RFC_SUBJECT='RFC PATCH v2'
+		RFC_SUBJECT='RFC PATCH v3'
 		SUBJECT='PATCH v8'
 		HOLD_RAISE='cache_hold_inc(' PATH_H='^#include <linux/path.h>'
 		DUMPS=yes CHECKED_BY=check ;;
