@@ -51,7 +51,8 @@ preempt:	# the storm under each preemption model of Debian's kernels, traced
 faults:		# execve storm on the fixed kernel with failslab, memory pressure
 	scripts/faults.sh
 
-reclaim:	# 7.3 against 7.3 + RFC: a burst, then memory pressure; the pool after
+reclaim:	# 7.3 against 7.3 + RFC: a burst, then memory pressure or
+		# drop_caches, then a CPU offline; the pool throughout
 	scripts/reclaim.sh
 
 bench: bench-pairs bench-lstat	# both halves, in this order

@@ -10,8 +10,11 @@
 #   migrate        the migration storm (execstorm -m): the workers on CPUs
 #                  1..n-1, every child moved to CPU 0 while it may be in
 #                  its execve
-#   reclaim-P      the storm, then a process holds P % of MemAvailable for
-#                  30 s and exits (make reclaim)
+#   reclaim-P      the storm, then the host puts the reserve back to 2
+#                  (make reclaim raised it at the start), then reclaim: a
+#                  process holds P % of MemAvailable for 30 s and exits, or
+#                  with P = drop, "echo 2 >/proc/sys/vm/drop_caches"; then
+#                  the last CPU goes offline
 # The host reads the pool through the gdbstub after "end of load".
 duration=$1 workers=$2 scenario=${3:-none}
 . /guest.sh
@@ -100,23 +103,44 @@ case $scenario in failslab-*)
 	read -r left <$f/times
 	echo "injected,$((1000000000 - left))" ;;
 esac
-# make reclaim: kmalloc-8k's active and total objects and the buffers the
-# shrinker freed (-1: no shrinker), before, under and after the pressure.
+# make reclaim: seconds since the load began, kmalloc-8k's active and total
+# objects and the buffers the shrinker freed (-1: no shrinker), before,
+# under and after the reclaim, and once the last CPU is offline (the host
+# reads its cache then).
 case $scenario in reclaim-*)
+	since() { read -r now _ </proc/uptime; echo "$now - $start" | bc; }
 	reclaim() {
 		n=-1
 		[ ! -d $fr ] || n=$(grep -c ' kfree:' $fr/trace)
-		echo "reclaim,$1,$(awk '$1 == "kmalloc-8k" { print $2 "," $3 }' \
-			/proc/slabinfo),$n"
+		echo "reclaim,$1,$(since),$(awk '$1 == "kmalloc-8k" {
+			print $2 "," $3 }' /proc/slabinfo),$n"
 	}
+	echo "host,reserve,2,$(since)"
+	sleep 5
 	reclaim before
-	hog "${scenario#reclaim-}" &
-	sleep 30
-	reclaim pressure
-	kill $!
-	wait $!
+	case $scenario in
+	reclaim-drop)
+		echo 2 >/proc/sys/vm/drop_caches
+		sleep 30
+		reclaim under ;;
+	*)	hog "${scenario#reclaim-}" &
+		sleep 30
+		reclaim under
+		kill $!
+		wait $! ;;
+	esac
 	sleep 10
-	reclaim after ;;
+	reclaim after
+	# CPU hotplug: a few execs on the last CPU, so that its cache holds
+	# a buffer where the pool keeps one there, then it goes offline.
+	cpu=$(($(grep -c ^processor /proc/cpuinfo) - 1))
+	for i in 1 2 3; do taskset -c $cpu /bin/noop; done
+	sleep 10
+	reclaim online
+	echo 0 >/sys/devices/system/cpu/cpu$cpu/online ||
+		echo "guest: CPU $cpu did not go offline"
+	sleep 10
+	reclaim "offline-$cpu" ;;
 esac
 sleep 1
 guest_kmemleak

@@ -58,7 +58,7 @@ if mempool is None and pool is None and (count is None or reserve is None):
     fail('neither aa_buffers nor buffer_count and reserve_count of '
          'security/apparmor/lsm.c are in this kernel')
 trace = gdb.lookup_static_symbol('global_trace')
-for name in ('__per_cpu_offset', '__cpu_online_mask'):
+for name in ('__per_cpu_offset', '__cpu_online_mask', '__cpu_possible_mask'):
     gdb.lookup_global_symbol(name) or fail(name + ' is not in this kernel')
 
 
@@ -94,9 +94,10 @@ def has_hold(c):
     return 'hold' in [f.name for f in c.type.strip_typedefs().fields()]
 
 
-def raise_reserve(n):
+def set_reserve(n):
     """Set the pool's reserve to N, as atomic callers that found the pool
-    empty raise it (make faults); the guest is stopped meanwhile."""
+    empty raise it (make faults, make reclaim), or back to what it was
+    (make reclaim); the guest is stopped meanwhile."""
     r = pool.value()['reserve_count'] if pool is not None else reserve.value()
     gdb.execute('set var *(int *)%d = %d' % (int(r.address), n))
 
@@ -133,10 +134,11 @@ def dump_now(n, cols):
     return n == int(DUMP_AT)
 
 
-def sample(out, start, n=0):
+def sample(out, start, n=0, request=''):
     """Attach, read the pool, detach; write the CSV line (after the header
     if START is None); under POOL_DUMP, dump first if this is the sample
-    for it. Returns the time of the first sample, and whether it dumped."""
+    for it. REQUEST "reserve N" sets the reserve to N after the reading.
+    Returns the time of the first sample, and whether it dumped."""
     t0 = time.monotonic()
     try:
         gdb.execute('target remote ' + TARGET, to_string=True)
@@ -149,16 +151,20 @@ def sample(out, start, n=0):
                      int(mempool.value().dereference()['curr_nr']))]
         else:
             if start is None and RESERVE:
-                raise_reserve(RESERVE)
-            online = list(cpus.each_online_cpu())
-            caches = [this_cpu(c) for c in online]
+                set_reserve(RESERVE)
+            # Every possible CPU: an offline one keeps its cache.
+            possible = list(cpus.each_possible_cpu())
+            caches = [this_cpu(c) for c in possible]
             glob, resv = pool_counts()
             cols = ([('global', glob), ('reserve', resv),
-                     ('trace_events', trace_events(online))] +
+                     ('trace_events',
+                      trace_events(list(cpus.each_online_cpu())))] +
                     [('hold%d' % c, int(v['hold']))
-                     for c, v in zip(online, caches) if has_hold(v)] +
+                     for c, v in zip(possible, caches) if has_hold(v)] +
                     [('count%d' % c, int(v['count']))
-                     for c, v in zip(online, caches)])
+                     for c, v in zip(possible, caches)])
+            if request.startswith('reserve '):
+                set_reserve(int(request.split()[1]))
         dumped = DUMP and dump_now(n, cols)
         if dumped:
             qmp_dump(DUMP)
@@ -178,7 +184,7 @@ out = os.fdopen(3, 'w')		# gdb prints where the guest stopped on fd 1
 start = None
 try:
     for n, request in enumerate(sys.stdin):
-        start, dumped = sample(out, start, n)
+        start, dumped = sample(out, start, n, request.strip())
         if dumped:
             break
 except Exception as e:

@@ -8,13 +8,15 @@
 #   pause_ms   how long the guest was stopped (gdb's attach to its detach)
 #   global     buffers on the global list; reserve: the reserve count
 #   trace_events  events in the main ftrace buffer (-1 without tracing)
-#   holdN, countN  CPU N's hold and the buffers on its list, online CPUs
-#                  (no holdN where the cache has no hold: patches/rfc/)
+#   holdN, countN  CPU N's hold and the buffers on its list, every
+#                  possible CPU (no holdN where the cache has no hold:
+#                  patches/rfc/)
 # make bench's allocator alone (bench/alloc.patch) has no pool: its lines
 # are t, pause_ms and mempool, the buffers in its mempool's reserve.
 # One sample: echo | scripts/pool.sh BUILD/vmlinux localhost:1234
-# With POOL_RESERVE=N (make faults) the first sample also sets the pool's
-# reserve count to N: the one write it makes.
+# With POOL_RESERVE=N (make faults, make reclaim) the first sample also
+# sets the pool's reserve count to N, and an input line "reserve N" (make
+# reclaim) sets it to N after that sample's reading: the only writes.
 set -eu
 
 [ $# = 2 ] || { echo "usage: $0 VMLINUX HOST:PORT" >&2; exit 2; }

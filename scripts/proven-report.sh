@@ -16,7 +16,8 @@ for f in tests/negative-control.expected tests/negative-control-6.12.expected \
 	results/rfc/closed.csv results/rfc/negative.txt results/mutants/rfc.log \
 	results/x86-rt-rfc/x86-rt-rfc.summary results/bench-lstat/lstat.csv \
 	results/bench-pairs/pairs-table.csv results/mutants/race.log \
-	results/mutants/rfc-race.log results/mutants/race-rate.log; do
+	results/mutants/rfc-race.log results/mutants/race-rate.log \
+	results/reclaim/reclaim.csv; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
 
@@ -130,8 +131,17 @@ reach=every_reachable_state
 row "The RFC's pool stays within buffers held + reserve + 2 per CPU in every state it can reach; today's pool does not" \
 	"every state reachable on $(closed CPUs | sort -u | paste -sd, | sed 's/,\([^,]*\)$/ and \1/; s/,/, /g') CPUs with up to $(closed 'held at most' | most) buffers held: $(closed 'reachable states' | sum) states in all, the most $largest; on today's pool, 2 CPUs, one buffer held: $(sed -n '1s/.*from a new pool: //p' results/rfc/negative.txt) $(sed -n '2s/^the last of these //p' results/rfc/negative.txt); $(kills) mutants of its new code killed" \
 	"the RFC" rfc
-row "After reclaim, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before" \
-	"the shrinker among the operations of the same search, this bound checked right after each of its calls; $(grep -c '^0[5-9]-.* killed by' results/mutants/rfc.log) of $(grep -c '^0[5-9]-' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c "^0[5-9]-.*$reach" results/mutants/rfc.log) of them by this search" \
+# reclaim COLUMN KERNEL: make reclaim's column for KERNEL, its runs apart by ;
+reclaim() {
+	table_get results/reclaim/reclaim.csv "$1" kernel="$2" |
+		paste -sd';' | sed 's/;/; /g'
+}
+after='after: global list, CPU lists, reserve'
+row "After its shrinker has freed all it may, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before; real reclaim, which asks for half, leaves one buffer more" \
+	"the shrinker among the operations of the same search, this bound checked right after each of its calls; $(grep -c '^[0-9]*-shr.* killed by' results/mutants/rfc.log) of $(grep -c '^[0-9]*-shr' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c "^[0-9]*-shr.*$reach" results/mutants/rfc.log) of them by this search. Booted (7.3 under TCG, 4 vCPUs, the storm with the reserve raised, then memory pressure or drop_caches), free buffers after, global list, CPU lists, reserve, per run: the RFC $(reclaim "$after" rfc), its shrinker freeing $(reclaim 'buffers the shrinker freed' rfc); today's pool $(reclaim "$after" fixed)" \
+	"the RFC" rfc
+row "A CPU that goes offline gives the buffers on its list back to the global list (the RFC)" \
+	"the case dead_cpu_cache_goes_back_to_global_list calls the hotplug callback's function; $(grep -c '^[0-9]*-dead-cpu.* killed by' results/mutants/rfc.log) of $(grep -c '^[0-9]*-dead-cpu' results/mutants/rfc.log) mutants of it killed. Booted (make reclaim), the CPU taken offline: its list, the global list, before to after, per run: the RFC $(reclaim 'CPU offlined: its list, the global list, before to after' rfc); today's pool $(reclaim 'CPU offlined: its list, the global list, before to after' fixed) (its list was empty before)" \
 	"the RFC" rfc
 row "On a booted PREEMPT_RT debug kernel (lockdep, DEBUG_ATOMIC_SLEEP, KASAN, kmemleak) the RFC's suites pass, its locks without a splat" \
 	"$(booted results/x86-rt-rfc/x86-rt-rfc.summary)" \

@@ -45,15 +45,21 @@ storm_initrd() {
 
 # samples LOG PID: a line for pool.sh every SAMPLE seconds from the start of
 # the load in the console LOG, and one after its end; stops when PID (QEMU)
-# is gone.
+# is gone. When the guest prints "host,reserve,N" (make reclaim), the next
+# line asks pool.sh to set the reserve to N after its reading.
 samples() {
 	until grep -q '^sample,0,' "$1"; do
 		kill -0 "$2" 2>/dev/null || return 0; sleep 0.2
 	done
-	n=0
+	n=0 asked=0
 	until grep -q '^end of load' "$1"; do
 		kill -0 "$2" 2>/dev/null || return 0
-		[ $((n % SAMPLE)) = 0 ] && echo
+		r=$(sed -n 's/^host,reserve,\([0-9]*\).*/\1/p' "$1")
+		if [ -n "$r" ] && [ $asked = 0 ]; then
+			echo "reserve $r"; asked=1
+		elif [ $((n % SAMPLE)) = 0 ]; then
+			echo
+		fi
 		n=$((n + 1)); sleep 1
 	done
 	echo
