@@ -2,7 +2,7 @@
 # KERNEL_SRC=/path/to/linux make   runs the series on your own git tree.
 # LINE=6.12 make ...                works on Debian's 6.12 instead of 7.3.
 
-.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro preempt faults reclaim bench bench-pairs bench-lstat dumps patches clean
+.PHONY: all run check check-all fresh mutants timing x86 insns bisect docs repro preempt faults reclaim bench bench-pairs bench-lstat dumps distro patches clean
 
 all: run
 
@@ -13,7 +13,7 @@ check:		# every check of README's "make check", last line N passed, N failed
 	@scripts/check.sh
 
 check-all:	# make check, then the RFC's mutants, 6.12 and 7.2, make check on
-		# KERNEL_SRC, x86, faults, bench, dumps, fresh; each part once per
+		# KERNEL_SRC, x86, faults, bench, dumps, distro, fresh; each part once per
 		# commit of the code (results/check-all.log)
 	@scripts/check.sh all
 
@@ -68,6 +68,11 @@ bench-lstat:	# confined lstat() under TCG, the same designs, 1/2/4 vCPUs, 5 roun
 dumps:		# tools/aa-buffers on vmcores of the pre-fix, fixed and RFC storm
 		# kernels, against the gdbstub pool reader (results/dumps/)
 	scripts/dumps.sh
+
+distro:		# Debian's own kernel binaries, pre-fix and fixed, booted with a
+		# Debian userspace: the storm, tools/aa-buffers in the guest
+		# without -dbg, and on the host's dump (results/distro/)
+	scripts/distro.sh
 
 insns:		# CONFIG_KUNIT=n instruction counts of the buffer functions
 	scripts/insns.sh

@@ -137,7 +137,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The verbs that boot, time or write the workbench's own results work on
 # Debian's trees only (DEBIAN_ONLY: their names, which are their scripts');
 # they refuse KERNEL_SRC, naming the verbs that take it.
-DEBIAN_ONLY='x86 repro preempt faults reclaim bench-pairs bench-lstat dumps timing patches fresh'
+DEBIAN_ONLY='x86 repro preempt faults reclaim bench-pairs bench-lstat dumps distro timing patches fresh'
 if [ -n "${KERNEL_SRC:-}" ]; then
 	case " $DEBIAN_ONLY " in
 	*" $(basename "$0" .sh) "*)
@@ -302,6 +302,41 @@ bench_branch() {
 	echo "$b"
 }
 
+# make distro: Debian's own kernel binaries, booted as their users run
+# them. One row each: DEB_SUITE (of DEB_MIRROR) serves them, DISTRO_RELEASE
+# is the Debian release whose userspace boots them, DISTRO_DEBS its
+# packages as PACKAGE=VERSION=SHA256 (dpkg -i'd in that order), DISTRO_DBG
+# the -dbg package if Debian still serves one (the host reads the dumps
+# with its DWARF too; 7.x dumps only so: drgn 0.0.31 does not decode their
+# kallsyms), DISTRO_FIXED whether it has 640cf2f09575, DISTRO_MODELS the
+# preempt= models it boots with (default: none given).
+DISTROS='6.12.74 6.12.74-rt 6.12.118 7.3.4'
+distro_facts() {
+	DEB_MIRROR=http://deb.debian.org/debian DISTRO_DBG= DISTRO_MODELS='default full'
+	case $1 in
+	6.12.74) DEB_SUITE=bookworm-backports DISTRO_RELEASE=bookworm
+		DISTRO_DEBS=linux-image-6.12.74+deb12-amd64=6.12.74-2~bpo12+1=e07bf7d1b163d56751bc5388da3b4d50c145d6b1b5f907a4395a21acd7dfaac8
+		DISTRO_FIXED=no ;;
+	6.12.74-rt) DEB_SUITE=bookworm-backports DISTRO_RELEASE=bookworm
+		# PREEMPT_RT, with PREEMPT_DYNAMIC and PREEMPT_LAZY (its
+		# /boot/config): booted in its default model, lazy, only
+		DISTRO_DEBS=linux-image-6.12.74+deb12-rt-amd64=6.12.74-2~bpo12+1=62d4dcda2c3ddc2c13027a104eff21d9a1f1d1b6aaa4a21344be1c62fda45fbc
+		DISTRO_FIXED=no DISTRO_MODELS=default ;;
+	6.12.118) DEB_SUITE=trixie-security DISTRO_RELEASE=trixie
+		DEB_MIRROR=http://deb.debian.org/debian-security
+		DISTRO_DEBS=linux-image-6.12.118+deb13-amd64=6.12.118-1=57dee9124ac6c57b75a8aed09052245942027dd46649d3d02285c35c11cfda98
+		DISTRO_DBG=linux-image-6.12.118+deb13-amd64-dbg=6.12.118-1=2931df7444c493d2b865e2a40377403dfbf024696d3c5142d9122df7078c22d8
+		DISTRO_FIXED=yes ;;
+	7.3.4)	DEB_SUITE=trixie-backports DISTRO_RELEASE=trixie
+		DISTRO_DEBS="linux-base-7.3.4+deb13-amd64=7.3.4-1~bpo13+1=5663505495b5c90be94af42105c7b28629802516779102dac48d5a00cc00fccf
+			linux-modules-7.3.4+deb13-amd64=7.3.4-1~bpo13+1=b3ea01922c9f133767a83cf6891c19b3693858ded617bf22d1e34f95382c08ea
+			linux-binary-7.3.4+deb13-amd64=7.3.4-1~bpo13+1=7e3248d03a84dcdda88c567aa8c4038f2e7795d2dd167b112c56f8901b6f513f"
+		DISTRO_DBG=linux-image-7.3.4+deb13-amd64-dbg=7.3.4-1~bpo13+1=da632c9ab7db5fb8eb649a696fc2e984f9b9631753c86f990f9c2d70da772b1d
+		DISTRO_FIXED=yes ;;
+	*)	die "make distro knows $DISTROS, not $1" ;;
+	esac
+}
+
 # The cases kunit.py's JSON report $1 records as failed, one suite.case a line.
 failed_cases() {
 	python3 -c '
@@ -327,13 +362,15 @@ no_kvm() {
 	fi
 }
 
-# apt_private ARGS...: apt-get (or $APT) on Debian's $DEB_SUITE alone, with
-# lists and downloads kept in $OUT/apt, apart from the system's apt.
+# apt_private ARGS...: apt-get (or $APT) on Debian's $DEB_SUITE alone (of
+# DEB_MIRROR, the main archive by default), with lists and downloads kept
+# in $OUT/apt, apart from the system's apt.
 apt_private() {
 	d=$OUT/apt
 	mkdir -p "$d/lists/partial" "$d/archives/partial" "$d/parts"
 	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
-		"http://deb.debian.org/debian $DEB_SUITE main" >"$d/sources.list"
+		"${DEB_MIRROR:-http://deb.debian.org/debian} $DEB_SUITE main" \
+		>"$d/sources.list"
 	set -- -q -o "Dir::Etc::SourceList=$d/sources.list" \
 		-o "Dir::Etc::SourceParts=$d/parts" -o "Dir::State::Lists=$d/lists" \
 		-o "Dir::Cache=$d" -o "Dir::Cache::archives=$d/archives" \

@@ -103,27 +103,14 @@ def set_reserve(n):
 
 
 def qmp_dump(path):
-    """Dump the guest's memory to PATH over QMP: ELF, with the virtual
-    addresses of the guest's page tables (paging), without which drgn 0.0.22
-    cannot read a kernel address of it."""
-    import json
-    import socket
-    qmp = socket.socket(socket.AF_UNIX)
-    qmp.connect(os.environ['POOL_QMP'])
-    f = qmp.makefile('rw')
-    f.readline()			# the greeting
-    for cmd in ({'execute': 'qmp_capabilities'},
-                {'execute': 'dump-guest-memory', 'arguments':
-                 {'paging': True, 'protocol': 'file:' + path}}):
-        f.write(json.dumps(cmd) + '\n')
-        f.flush()
-        while True:			# events come in between
-            r = json.loads(f.readline())
-            if 'error' in r:
-                fail('QMP %s: %s' % (cmd['execute'], r['error']['desc']))
-            if 'return' in r:
-                break
-    qmp.close()
+    """Dump the guest's memory to PATH over QMP (scripts/qmp-dump.py); the
+    guest is stopped meanwhile."""
+    import subprocess
+    r = subprocess.run(['python3', os.environ['POOL_QMP_DUMP'],
+                        os.environ['POOL_QMP'], path],
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode:
+        fail(r.stderr.strip())
 
 
 def dump_now(n, cols):

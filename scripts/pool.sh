@@ -31,7 +31,8 @@ helpers=$(dirname "$vmlinux")/vmlinux-gdb.py
 [ -f "$helpers" ] ||
 	die "$helpers is missing: build with CONFIG_GDB_SCRIPTS=y and 'make scripts_gdb'"
 
-POOL_TARGET=$target exec gdb -nx -batch -iex 'set auto-load no' \
+POOL_TARGET=$target POOL_QMP_DUMP=$(dirname "$0")/qmp-dump.py \
+	exec gdb -nx -batch -iex 'set auto-load no' \
 	-iex 'set pagination off' -iex 'set tcp connect-timeout 3' \
 	-ex "source $helpers" \
 	-x "$(dirname "$0")/pool.py" "$vmlinux" 3>&1 >/dev/null

@@ -118,6 +118,12 @@ if [ -d "$R/dumps" ]; then
 	tables "$R/dumps" "$tmp/dumps.csv"
 	quoted "$R/dumps/${LINES%% *}/prefix.txt"
 fi
+# make distro: the runs on Debian's own kernels.
+if [ -d "$R/distro" ]; then
+	regenerated "$R/distro/distro.md" "$TOP/scripts/distro-report.sh" \
+		"$R/distro" "$tmp/distro.csv"
+	tables "$R/distro" "$tmp/distro.csv"
+fi
 # make fresh.
 for log in "$R"/fresh/*.log; do
 	regenerated "${log%.log}.md" "$TOP/scripts/fresh-report.sh" "$log" \

@@ -1,0 +1,35 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# init of make distro's guests: a Debian userspace on one of Debian's own
+# kernels, booted with init=/usr/local/sbin/aa-distro-init. The kernel
+# command line carries "aastorm=SECONDS,WORKERS". It runs tools/aa-buffers
+# as root on the running kernel, as a user would: once, then --watch
+# during the execve storm of make repro (repro/execstorm.c), then once
+# more; then it prints its last reading as CSV and waits, running nothing,
+# while the host dumps its memory.
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t securityfs none /sys/kernel/security
+mount -t tmpfs tmpfs /tmp
+# The host's drgn finds VMCOREINFO in QEMU's dump through fw_cfg.
+modprobe qemu_fw_cfg || echo "guest: no qemu_fw_cfg: the dump will not be read"
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+# shellcheck disable=SC2046 # two numbers
+set -- $(sed -n 's/.*aastorm=\([0-9]*\),\([0-9]*\).*/\1 \2/p' /proc/cmdline)
+echo "guest: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs," \
+	"lsm $(cat /sys/kernel/security/lsm)"
+echo "guest: $(dmesg | grep -o 'Dynamic Preempt: .*' | tail -n 1)"
+aa-buffers; echo "guest: aa-buffers exit $?"
+aa-buffers --watch 5 &
+watch=$!
+execstorm "$1" "$2" /usr/local/bin/noop
+kill $watch; wait $watch
+echo "guest: aa-buffers --watch exit $?"
+aa-buffers; echo "guest: aa-buffers exit $?"
+mkfifo /tmp/wait
+# The last reading, then nothing that could take a path buffer: echo and
+# read are the shell's own.
+echo "guest: csv follows"
+aa-buffers --csv; echo "guest: aa-buffers --csv exit $?"
+echo "guest: dump now"
+read -r _ <>/tmp/wait

@@ -1,0 +1,83 @@
+#!/bin/bash
+# The table of make distro, from the runs in DIR (results/distro/): for each
+# boot of one of Debian's kernels, the storm's execs and kmalloc-8k's
+# objects in use at its first and last sample, when tools/aa-buffers --watch,
+# in the guest, first saw a hold wrapped, what it read after the storm, and
+# how many of those columns the host read alike from the dump (BTF and
+# kallsyms; DWARF of the -dbg package). Prints Markdown; writes CSV.
+# Usage: scripts/distro-report.sh DIR CSV
+set -eu
+. "$(dirname "$0")/config.sh"
+
+ls "$1"/*.txt >/dev/null 2>&1 || die "no runs of make distro in $1"
+# Whether each kernel has the fix, from config.sh.
+fixed=$(for k in $DISTROS; do distro_facts "$k"; echo "$k=$DISTRO_FIXED"; done)
+python3 - "$1" "$fixed" <<'PY' | table "$2"
+import csv, glob, os, re, sys
+
+def row(path):
+    """The one row of a CSV file as a dict, or None."""
+    if not os.path.exists(path):
+        return None
+    r = list(csv.reader(open(path)))
+    return dict(zip(r[0], r[1])) if len(r) == 2 else {}
+
+def alike(guest, path):
+    host = row(path + '.csv')
+    if host is None:
+        return '-'
+    ex = open(path + '.exit').read().strip()
+    if not host:
+        return 'no reading (exit %s)' % ex
+    same = sum(guest.get(c) == v for c, v in host.items())
+    return '%d of %d (exit %s)' % (same, len(guest), ex)
+
+fixed = dict(l.split('=') for l in sys.argv[2].split())
+print('\t'.join(['kernel', 'has 640cf2f09575', 'model', 'run', 'execs',
+                 'kmalloc-8k in use, first and last sample',
+                 "--watch's first reading, s into the storm",
+                 'first wrapped hold seen, s into the storm',
+                 'CPUs whose hold wrapped, after', 'free buffers: global list, CPU lists',
+                 "guest's exit", 'host, BTF', 'host, DWARF']))
+runs = []
+for txt in glob.glob(os.path.join(sys.argv[1], '*.txt')):
+    m = re.fullmatch(r'(.+)-([a-z]+)-(\d+)\.txt', os.path.basename(txt))
+    if m:
+        runs.append((m[1], m[2], int(m[3]), txt))
+order = lambda r: ([int(x) for x in re.findall(r'\d+', r[0])], r[0], r[1], r[2])
+for k, model, run, txt in sorted(runs, key=order):
+    t = open(txt).read()
+    samples = re.findall(r'^sample,[^,]*,(\d+),', t, re.M)
+    execs = re.search(r'^done,(\d+)', t, re.M)
+    # When --watch (its first table as it starts, then a line every 5 s)
+    # first saw a hold wrapped: the storm's last sample line before it,
+    # which the storm prints every second to the same console.
+    def second(pos):
+        before = re.findall(r'^sample,(\d+),', t[:pos], re.M)
+        return before[-1] if before else '0'
+    seen = re.search(r'^(?:verdict: |\s*\d+ s: ).*hold \d+, wrapped', t, re.M)
+    wrap = second(seen.start()) if seen else 'none'
+    watching = re.search(r'^guest: aa-buffers exit \d+\n(?:.*\n)*?^Linux ', t, re.M)
+    watching = second(watching.end()) if watching else '-'
+    first = t[:t.find('guest: aa-buffers exit')]
+    if re.search(r'^verdict: .*hold \d+, wrapped', first, re.M):
+        wrap = 'before it'
+    body = re.search(r'^guest: csv follows\n(.*?)^guest: aa-buffers --csv exit (\d+)',
+                     t, re.M | re.S)
+    # The header and its row, among what drgn warned on stderr.
+    lines = body.group(1).splitlines() if body else []
+    head = [i for i, l in enumerate(lines) if l.startswith('global,')]
+    guest = (dict(zip(lines[head[0]].split(','), lines[head[0] + 1].split(',')))
+             if head and head[0] + 1 < len(lines) else {})
+    wrapped = [c[4:] for c, v in guest.items()
+               if c.startswith('hold') and int(v) >= 1 << 31]
+    cpu = sum(int(v) for c, v in guest.items() if c.startswith('count'))
+    base = txt[:-4]
+    print('\t'.join([k, fixed[k], model, str(run), execs.group(1) if execs else '-',
+                     '%s, %s' % (samples[0], samples[-1]) if samples else '-',
+                     watching, wrap,
+                     ', '.join(wrapped) or 'none',
+                     '%s, %d' % (guest.get('global', '-'), cpu),
+                     body.group(2) if body else '-',
+                     alike(guest, base + '.btf'), alike(guest, base + '.dwarf')]))
+PY
