@@ -95,6 +95,9 @@ table() { python3 "$TOP/scripts/table.py" "$1"; }
 # table_get CSV COLUMN... [HEADER=VALUE...]: those columns of the rows of
 # CSV that match, a row a line, a tab between the columns.
 table_get() { python3 "$TOP/scripts/table.py" get "$@"; }
+# per_run CSV COLUMN KERNEL: COLUMN of KERNEL's rows of CSV (make
+# reclaim's), its runs apart by "; ".
+per_run() { table_get "$1" "$2" kernel="$3" | paste -sd';' | sed 's/;/; /g'; }
 
 # save NAME FILE...: every verb keeps its results in results/ of the
 # repository, whether it is run by hand or by make check-all; git diff

@@ -132,10 +132,7 @@ row "The RFC's pool stays within buffers held + reserve + 2 per CPU in every sta
 	"every state reachable on $(closed CPUs | sort -u | paste -sd, | sed 's/,\([^,]*\)$/ and \1/; s/,/, /g') CPUs with up to $(closed 'held at most' | most) buffers held: $(closed 'reachable states' | sum) states in all, the most $largest; on today's pool, 2 CPUs, one buffer held: $(sed -n '1s/.*from a new pool: //p' results/rfc/negative.txt) $(sed -n '2s/^the last of these //p' results/rfc/negative.txt); $(kills) mutants of its new code killed" \
 	"the RFC" rfc
 # reclaim COLUMN KERNEL: make reclaim's column for KERNEL, its runs apart by ;
-reclaim() {
-	table_get results/reclaim/reclaim.csv "$1" kernel="$2" |
-		paste -sd';' | sed 's/;/; /g'
-}
+reclaim() { per_run results/reclaim/reclaim.csv "$1" "$2"; }
 after='after: global list, CPU lists, reserve'
 row "After its shrinker has freed all it may, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before; real reclaim, which asks for half, leaves one buffer more" \
 	"the shrinker among the operations of the same search, this bound checked right after each of its calls; $(grep -c '^[0-9]*-shr.* killed by' results/mutants/rfc.log) of $(grep -c '^[0-9]*-shr' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c "^[0-9]*-shr.*$reach" results/mutants/rfc.log) of them by this search. Booted (7.3 under TCG, 4 vCPUs, the storm with the reserve raised, then memory pressure or drop_caches), free buffers after, global list, CPU lists, reserve, per run: the RFC $(reclaim "$after" rfc), its shrinker freeing $(reclaim 'buffers the shrinker freed' rfc); today's pool $(reclaim "$after" fixed)" \

@@ -28,8 +28,7 @@ uml() {
 # after DIR KERNEL: the free buffers after reclaim, runs apart by ;
 after() {
 	[ -f "$1/reclaim.csv" ] || { echo "make reclaim not run yet"; return; }
-	table_get "$1/reclaim.csv" 'after: global list, CPU lists, reserve' \
-		kernel="$2" | paste -sd';' | sed 's/;/; /g'
+	per_run "$1/reclaim.csv" 'after: global list, CPU lists, reserve' "$2"
 }
 # closed FILE COLUMN: that column at 3 buffers held, on 2, 3 and 4 CPUs
 closed() {
@@ -41,14 +40,6 @@ v1ops=$(table_get $V1/search.csv operations | sort -n | tail -1)
 negops=$(sed -n '1s/.*from a new pool://p' $R/rfc/negative.txt | wc -w)
 v3=$(for p in "$RFC_PATCHES"/000[1-9]-*.patch; do git apply --numstat "$p"; done)
 pairs=$R/bench-pairs/pairs-table.csv
-# v3's pairs: results/bench-pairs/ until make bench runs again is v2's run
-v3uml() {
-	if cmp -s $pairs $V2/pairs-table.csv; then
-		echo "not measured yet"
-	else
-		uml $pairs "$@"
-	fi
-}
 # search FILE: the closed search's cell
 search() { echo "$(closed "$1" 'reachable states'), closed at depth $(closed "$1" 'closed at depth')"; }
 
@@ -62,11 +53,11 @@ search() { echo "$(closed "$1" 'reachable states'), closed at depth $(closed "$1
 	"$negops" "$v1ops" "$(search $V2/closed.csv)" "$(search $R/rfc/closed.csv)"
   printf 'get/put pairs per second, over today'"'"'s, natively (SMP UML), 1 / 2 CPUs\t1 / 1\tnot measured\t%s\t%s\n' \
 	"$(uml $V2/pairs-table.csv "over today's, per round" rfc)" \
-	"$(v3uml "over today's, per round" rfc)"
+	"$(uml $pairs "over today's, per round" rfc)"
   printf 'pool lock acquisitions per 1,000 pairs, natively (SMP UML, counted in the timed run), 1 / 2 CPUs\t%s\tnot measured\t%s\t%s\n' \
 	"$(uml $pairs 'locks per 1,000 pairs' fixed)" \
 	"$(uml $V2/pairs-table.csv 'locks per 1,000 pairs' rfc)" \
-	"$(v3uml 'locks per 1,000 pairs' rfc)"
+	"$(uml $pairs 'locks per 1,000 pairs' rfc)"
   printf 'free buffers after reclaim: global list, CPU lists, reserve, per run\t%s\t%s\t%s\t%s\n' \
 	"$(after $V1 fixed)" "$(after $V1 rfc)" "$(after $V2 rfc)" \
 	"$(after $R/reclaim rfc)"
