@@ -20,11 +20,19 @@ echo "guest: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs," \
 	"lsm $(cat /sys/kernel/security/lsm)"
 echo "guest: $(dmesg | grep -o 'Dynamic Preempt: .*' | tail -n 1)"
 aa-buffers; echo "guest: aa-buffers exit $?"
-aa-buffers --watch 5 &
+# --watch first, its first table before the storm starts: drgn takes tens
+# of seconds to start under TCG. Its "N s" lines are then seconds into
+# the storm.
+aa-buffers --watch 5 >/tmp/watch 2>&1 &
 watch=$!
+until grep -q '^verdict' /tmp/watch || ! kill -0 $watch 2>/dev/null; do
+	sleep 1
+done
 execstorm "$1" "$2" /usr/local/bin/noop
 kill $watch; wait $watch
-echo "guest: aa-buffers --watch exit $?"
+echo "guest: aa-buffers --watch exit $?, its output:"
+cat /tmp/watch
+echo "guest: end of --watch"
 aa-buffers; echo "guest: aa-buffers exit $?"
 mkfifo /tmp/wait
 # The last reading, then nothing that could take a path buffer: echo and

@@ -35,8 +35,7 @@ def alike(guest, path):
 fixed = dict(l.split('=') for l in sys.argv[2].split())
 print('\t'.join(['kernel', 'has 640cf2f09575', 'model', 'run', 'execs',
                  'kmalloc-8k in use, first and last sample',
-                 "--watch's first reading, s into the storm",
-                 'first wrapped hold seen, s into the storm',
+                 'first wrapped hold seen by --watch, s into the storm',
                  'CPUs whose hold wrapped, after', 'free buffers: global list, CPU lists',
                  "guest's exit", 'host, BTF', 'host, DWARF']))
 runs = []
@@ -49,19 +48,13 @@ for k, model, run, txt in sorted(runs, key=order):
     t = open(txt).read()
     samples = re.findall(r'^sample,[^,]*,(\d+),', t, re.M)
     execs = re.search(r'^done,(\d+)', t, re.M)
-    # When --watch (its first table as it starts, then a line every 5 s)
-    # first saw a hold wrapped: the storm's last sample line before it,
-    # which the storm prints every second to the same console.
-    def second(pos):
-        before = re.findall(r'^sample,(\d+),', t[:pos], re.M)
-        return before[-1] if before else '0'
-    seen = re.search(r'^(?:verdict: |\s*\d+ s: ).*hold \d+, wrapped', t, re.M)
-    wrap = second(seen.start()) if seen else 'none'
-    watching = re.search(r'^guest: aa-buffers exit \d+\n(?:.*\n)*?^Linux ', t, re.M)
-    watching = second(watching.end()) if watching else '-'
-    first = t[:t.find('guest: aa-buffers exit')]
-    if re.search(r'^verdict: .*hold \d+, wrapped', first, re.M):
-        wrap = 'before it'
+    # --watch's output: its first table, read before the storm starts,
+    # then a line every 5 s, "N s: ...", N seconds into the storm.
+    watch = re.search(r'^guest: aa-buffers --watch exit \d+, its output:\n(.*?)'
+                      r'^guest: end of --watch', t, re.M | re.S)
+    watch = watch.group(1) if watch else ''
+    seen = re.search(r'^(?:verdict: |\s*(\d+) s: ).*hold \d+, wrapped', watch, re.M)
+    wrap = 'none' if not seen else seen.group(1) or 'before it'
     body = re.search(r'^guest: csv follows\n(.*?)^guest: aa-buffers --csv exit (\d+)',
                      t, re.M | re.S)
     # The header and its row, among what drgn warned on stderr.
@@ -75,7 +68,7 @@ for k, model, run, txt in sorted(runs, key=order):
     base = txt[:-4]
     print('\t'.join([k, fixed[k], model, str(run), execs.group(1) if execs else '-',
                      '%s, %s' % (samples[0], samples[-1]) if samples else '-',
-                     watching, wrap,
+                     wrap,
                      ', '.join(wrapped) or 'none',
                      '%s, %d' % (guest.get('global', '-'), cpu),
                      body.group(2) if body else '-',
