@@ -31,14 +31,19 @@ storm_kernel() {
 		"$TOP/configs/repro.config" "$TOP/configs/kprobes.config" "$config"
 }
 
-# storm_initrd DIR: build the load (repro/*.c) and an initramfs with it,
-# repro/trace.awk, and repro/init.sh as /init in DIR; prints its path.
-storm_initrd() {
-	mkdir -p "$1/root/bin"
+# storm_load DIR: the load (repro/*.c), built static into DIR.
+storm_load() {
+	mkdir -p "$1"
 	for p in execstorm noop hog; do
-		gcc -static -O2 -s -o "$1/root/bin/$p" "$TOP/repro/$p.c" ||
+		gcc -static -O2 -s -o "$1/$p" "$TOP/repro/$p.c" ||
 			die "cannot build repro/$p.c (above)"
 	done
+}
+
+# storm_initrd DIR: an initramfs in DIR with the load, repro/trace.awk, and
+# repro/init.sh as /init; prints its path.
+storm_initrd() {
+	storm_load "$1/root/bin"
 	cp "$TOP/repro/trace.awk" "$1/root/"
 	"$TOP/scripts/initramfs.sh" "$1/initramfs" "$TOP/repro/init.sh" "$1/root"
 }
