@@ -4,9 +4,9 @@
 # kernels, booted with init=/usr/local/sbin/aa-distro-init. The kernel
 # command line carries "aastorm=SECONDS,WORKERS". It runs tools/aa-buffers
 # as root on the running kernel, as a user would: once, then --watch
-# during the execve storm of make repro (repro/execstorm.c), then once
-# more; then it prints its last reading as CSV and waits, running nothing,
-# while the host dumps its memory.
+# during the execve storm of make repro (repro/execstorm.c), confined by
+# distro/aa-storm, then once more; then it prints its last reading as CSV
+# and waits, running nothing, while the host dumps its memory.
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t securityfs none /sys/kernel/security
@@ -19,6 +19,10 @@ set -- $(sed -n 's/.*aastorm=\([0-9]*\),\([0-9]*\).*/\1 \2/p' /proc/cmdline)
 echo "guest: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs," \
 	"lsm $(cat /sys/kernel/security/lsm)"
 echo "guest: $(dmesg | grep -o 'Dynamic Preempt: .*' | tail -n 1)"
+# The storm's profiles (distro/aa-storm), as a service's are at boot.
+apparmor_parser -r /etc/apparmor.d/aa-storm &&
+	echo "guest: $(apparmor_parser -V | head -n 1), loaded:" \
+		"$(tr '\n' ' ' </sys/kernel/security/apparmor/profiles)"
 aa-buffers; echo "guest: aa-buffers exit $?"
 # --watch first, its first table before the storm starts: drgn takes tens
 # of seconds to start under TCG. Its "N s" lines are then seconds into
@@ -28,12 +32,17 @@ watch=$!
 until grep -q '^verdict' /tmp/watch || ! kill -0 $watch 2>/dev/null; do
 	sleep 1
 done
-execstorm "$1" "$2" /usr/local/bin/noop
+execstorm "$1" "$2" /usr/local/bin/noop &
+storm=$!
+sleep 1
+echo "guest: the storm runs as $(cat /proc/$storm/attr/current)"
+wait $storm
 kill $watch; wait $watch
 echo "guest: aa-buffers --watch exit $?, its output:"
 cat /tmp/watch
 echo "guest: end of --watch"
 aa-buffers; echo "guest: aa-buffers exit $?"
+echo "guest: $(dmesg | grep -c 'apparmor="DENIED"') AppArmor denials"
 mkfifo /tmp/wait
 # The last reading, then nothing that could take a path buffer: echo and
 # read are the shell's own.

@@ -67,8 +67,11 @@ line_facts() {
 	6.12)	DEB_SUITE=trixie DEB_VERSION=6.12.117-1
 		DEB_SHA256=9141325315c7f1eca682113d185a8c77c82814aa6e32f7e127e61d6106403835
 		CONFIG_SHA256=12d29b8703e8d33901246011bec674d354781649dcb9fabf136ed0e938b20ca8
-		# 6.12's rt is a featureset of its own, PREEMPT_RT without
-		# PREEMPT_DYNAMIC; Debian's RT patches add PREEMPT_LAZY.
+		# Debian builds 6.12's rt flavour with its rt featureset's
+		# patches, which add PREEMPT_LAZY and let PREEMPT_DYNAMIC go
+		# with PREEMPT_RT (6.12.74's rt boots lazy: make distro);
+		# linux-source-6.12 has neither, so the rt build here is
+		# PREEMPT_RT without them (RT_DROP).
 		RT_FILE=config.amd64_rt_amd64
 		RT_DROP='CONFIG_PREEMPT_(LAZY|LAZIEST|DYNAMIC|BUILD)[= ]'
 		PREEMPT_MODELS='none voluntary full' PATCHES=$TOP/patches/6.12
@@ -312,8 +315,9 @@ bench_branch() {
 # the -dbg package if Debian still serves one (the host reads the dumps
 # with its DWARF too; 7.x dumps only so: drgn 0.0.31 does not decode their
 # kallsyms), DISTRO_FIXED whether it has 640cf2f09575, DISTRO_MODELS the
-# preempt= models it boots with (default: none given).
-DISTROS='6.12.74 6.12.74-rt 6.12.118 7.3.4'
+# preempt= models it boots with (default: none given). DISTROS in the
+# environment picks some of them.
+: "${DISTROS:=6.12.74 6.12.74-rt 6.12.118 7.3.4}"
 distro_facts() {
 	DEB_MIRROR=http://deb.debian.org/debian DISTRO_DBG= DISTRO_MODELS='default full'
 	case $1 in
@@ -336,7 +340,7 @@ distro_facts() {
 			linux-binary-7.3.4+deb13-amd64=7.3.4-1~bpo13+1=7e3248d03a84dcdda88c567aa8c4038f2e7795d2dd167b112c56f8901b6f513f"
 		DISTRO_DBG=linux-image-7.3.4+deb13-amd64-dbg=7.3.4-1~bpo13+1=da632c9ab7db5fb8eb649a696fc2e984f9b9631753c86f990f9c2d70da772b1d
 		DISTRO_FIXED=yes ;;
-	*)	die "make distro knows $DISTROS, not $1" ;;
+	*)	die "no kernel $1 in config.sh's distro_facts" ;;
 	esac
 }
 

@@ -44,15 +44,16 @@ fetch() {
 # in it yet is installed into it.
 root() {
 	local rel=$1 dir=$out/root-$1 k debs v; shift
-	if [ ! -f "$dir.done" ]; then
-		rm -rf "$dir"
-		say "debootstrap of Debian $rel (minbase, python3-drgn) in $dir"
-		debootstrap --variant=minbase \
-			--include=kmod,initramfs-tools,linux-base,procps,zstd,python3-drgn \
+	local incl=kmod,initramfs-tools,linux-base,procps,zstd,python3-drgn,apparmor
+	# DIR.done: the packages it was made with, then each kernel installed.
+	if [ "$(head -n 1 "$dir.done" 2>/dev/null)" != "$incl" ]; then
+		rm -rf "$dir" "$dir.done"
+		say "debootstrap of Debian $rel (minbase, $incl) in $dir"
+		debootstrap --variant=minbase --include="$incl" \
 			"$rel" "$dir" http://deb.debian.org/debian \
 			>"$out/debootstrap-$rel.log" 2>&1 ||
 			die "debootstrap of $rel failed; see $out/debootstrap-$rel.log"
-		: >"$dir.done"
+		echo "$incl" >"$dir.done"
 	fi
 	for k; do
 		grep -qx "$k" "$dir.done" && continue
@@ -85,6 +86,7 @@ image() {
 	mkdir -p "$dir/usr/local/sbin"
 	install -m 755 "$TOP/tools/aa-buffers" "$dir/usr/local/sbin/aa-buffers"
 	install -m 755 "$TOP/distro/init.sh" "$dir/usr/local/sbin/aa-distro-init"
+	install -m 644 "$TOP/distro/aa-storm" "$dir/etc/apparmor.d/aa-storm"
 	# host_read's bind mount, if a run was cut short there: the image
 	# must not take OUT/distro in.
 	! mountpoint -q "$dir/mnt" || umount "$dir/mnt"
@@ -192,8 +194,14 @@ for run in $(seq "$RUNS"); do
 			grep -q "^guest: .*$CPUS CPUs, lsm .*apparmor" "$p.log.txt" ||
 				die "$k ($model) did not come up with $CPUS CPUs and" \
 					"AppArmor; see $p.log.txt"
+			grep -q '^guest: the storm runs as aa-storm (enforce)' \
+				"$p.log.txt" || die "the storm on $k ($model) was not" \
+					"confined by distro/aa-storm; see $p.log.txt"
 			grep -q '^done,' "$p.log.txt" ||
 				die "the storm on $k ($model) did not finish; see $p.log.txt"
+			grep -q '^guest: 0 AppArmor denials' "$p.log.txt" ||
+				die "AppArmor denied the storm on $k ($model) something;" \
+					"see $p.log.txt"
 			[ -s "$p.vmcore" ] || die "no dump of $k ($model); see $p.log.txt"
 			# What the guest printed, without the kernel's lines.
 			sed -n '/^guest: /,$p' "$p.log.txt" | { grep -v '^\[' || true; } >"$p.txt"
