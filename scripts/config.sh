@@ -389,7 +389,8 @@ apt_private() {
 # fetch_deb PACKAGE VERSION SHA256 ARCH: print the path of PACKAGE's .deb
 # in the cache, downloaded from Debian's $DEB_SUITE unless the cache has it,
 # checked against SHA256 (pinned in this file). If Debian no longer serves
-# VERSION, warns and takes the newest it serves, unpinned.
+# VERSION, warns and takes the newest it serves, unpinned; not with
+# DEB_EXACT set (make distro: another build is another experiment).
 fetch_deb() {
 	pkg=$1 ver=$2 sha=$3
 	mkdir -p "$CACHE/deb"
@@ -403,7 +404,11 @@ fetch_deb() {
 	fi
 	apt_private update >&2 || die "cannot reach Debian's $DEB_SUITE archive" \
 		"(apt-get update failed above); check the network or proxy, then rerun"
-	if ! APT=apt-cache apt_private show "$pkg=$ver" >/dev/null 2>&1; then
+	# (apt-cache show PACKAGE=VERSION succeeds for any VERSION.)
+	if ! APT=apt-cache apt_private show "$pkg" 2>/dev/null |
+		grep -qxF "Version: $ver"; then
+		[ -z "${DEB_EXACT:-}" ] || die "Debian's $DEB_SUITE no longer" \
+			"serves $pkg $ver, which scripts/config.sh pins"
 		ver=$(APT=apt-cache apt_private show "$pkg" 2>/dev/null |
 			sed -n 's/^Version: //p' | sort -V | tail -n 1)
 		[ -n "$ver" ] || die "Debian's $DEB_SUITE serves no $pkg"

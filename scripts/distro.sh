@@ -21,6 +21,7 @@ shopt -s inherit_errexit	# in $(root ...) too
 : "${CPUS:=2}"
 . "$(dirname "$0")/config.sh"
 RUNS=${RUNS:-2} DURATION=${DURATION:-60} WORKERS=${WORKERS:-2}
+DEB_EXACT=yes	# fetch_deb: the binaries pinned, or none
 . "$TOP/scripts/storm.sh"
 
 lock
