@@ -2,9 +2,9 @@
 # The concurrency suite on two CPUs of SMP UML, preemptible, with lockdep,
 # DEBUG_LIST and DEBUG_ATOMIC_SLEEP (config.sh's RACE_UML): it passes on
 # the series and on the RFC, and the kernel reports nothing; it fails
-# without the fix and on each mutant of mutants/race/, as
-# results/mutants/race.log says, and on the RFC on each of
-# mutants/rfc/race/ (results/mutants/rfc-race.log).
+# without the fix and on each mutant of the line's mutants/race/, as
+# results/mutants/race.log says, and on the RFC on each of its
+# mutants/race/ (results/mutants/rfc-race.log).
 set -eu
 . "$(dirname "$0")/lib.sh"
 only_debian
@@ -25,8 +25,8 @@ race_on series "the concurrency suite passes on 2 CPUs of SMP UML with lockdep, 
 race_on rfc "RFC: the concurrency suite passes on 2 CPUs of SMP UML with lockdep, DEBUG_LIST, DEBUG_ATOMIC_SLEEP, no splat"
 git checkout -q series
 against "$TOP/results/mutants/race.log" "killed as" \
-	"race mutants: the concurrency suite on 2 CPUs fails without the fix and on every mutant in mutants/race/" \
+	"race mutants: the concurrency suite on 2 CPUs fails without the fix and on every mutant in ${MUTANTS#"$TOP"/}/race/" \
 	mutants.sh race
 against "$TOP/results/mutants/rfc-race.log" "killed as" \
-	"RFC race mutants: the concurrency suite on 2 CPUs fails on every mutant in mutants/rfc/race/" \
+	"RFC race mutants: the concurrency suite on 2 CPUs fails on every mutant in ${RFC_MUTANTS#"$TOP"/}/race/" \
 	mutants.sh rfc-race

@@ -6,10 +6,10 @@
 #   series-stock  stock + every patch it lacks (not 0001 where stock has
 #                 the fix)
 #   negative      prefix + every patch but 0001: the negative control
-#   rfc           series + patches/rfc/ (7.3 only)
+#   rfc           series + the RFC (RFC_PATCHES), on a line that has one
 #   rfc-negative  rfc with branch series' lsm.c and include/path.h: the
 #                 RFC's tests on today's pool, given today's seams by
-#                 tests/rfc-negative.patch
+#                 lines/LINE/rfc/adapter.patch
 # and checks that series and series-stock hold identical trees.
 #
 # With KERNEL_SRC=/path/to/linux (a git tree of yours), $TREE is a clone of

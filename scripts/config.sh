@@ -4,82 +4,30 @@
 # Who signs new patches and the cover letter. Change this line to submit.
 SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 
-# The kernel lines, one row each: every fact that differs from one line to
-# another is here, and no other script tests LINE; but proven-report.sh and
-# results.sh still name 7.3's and 6.12's result files, and a new line needs
-# its tests/negative-control-LINE.expected and mutants/LINE/. LINE=7.3
-# (default), 7.2 or 6.12 picks a row; KERNEL_SRC picks the row whose code
-# its tree has (below). The first line of LINES is the default: its files
-# and results carry no line prefix.
-#   DEB_*          Debian's linux-source-LINE, verified by apt against Debian's
-#                  signed index and pinned by SHA-256, so that results are
-#                  reproducible (newer versions only when Debian no longer
-#                  serves DEB_VERSION)
-#   CONFIG_SHA256  linux-config-LINE of the same version, Debian's own
-#                  kernel configs (make preempt's preemption options); RT_FILE
-#                  is its rt flavour's file, RT_DROP the options of it that
-#                  linux-source-LINE lacks; PREEMPT_MODELS, the preempt=
-#                  models an x86 kernel of the line takes
-#   PATCHES SUBJECT   the series, as 'make patches' writes it, beside the
-#                  text of its cover letter (cover-letter.txt, whose first
-#                  line is the subject)
-#   NEGATIVE MUTANTS        the cases that fail without patch 1; the mutants
-#   RFC_PATCHES    the RFC on top of the series, if the line has one, with
-#                  RFC_SUBJECT its subject prefix; RFC_NEGATIVE the cases of
-#                  it that fail on today's pool, where RFC_ADAPTER gives its
-#                  tests back today's seams
-#   HOLD_RAISE     how lsm.c raises hold; PATH_H, a line that only this
-#                  line's include/path.h has: KERNEL_SRC's code is matched
-#                  against the rows in the order of LINES, and the first
-#                  that matches wins (7.2's row matches 7.3's code too)
-#   DUMPS          make check-all reads vmcores of this line's kernels with
-#                  tools/aa-buffers (make dumps)
-#   CHECKED_BY     which verb runs the series checks on the line: the
-#                  default line gets every check of make check; another line
-#                  the series checks (make check or make check-all), and,
-#                  if make check has them, its mutants, walk and instruction
-#                  counts in make check-all
-LINES='7.3 7.2 6.12'
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# The kernel lines: each is a folder of lines/, whose line.conf holds its
+# facts (lines/README.md says which); its series is patches/LINE/. The
+# default line, first of LINES, is the one whose files and results carry no
+# line prefix (its series is patches/).
+DEFAULT_LINE=7.3
+LINES="$DEFAULT_LINE $(cd "$TOP/lines" && ls -d -- */ | tr -d / |
+	grep -vxF "$DEFAULT_LINE" | sort -rV | paste -sd' ')"
+# line_facts LINE: the facts of LINE, lines/LINE/line.conf over the
+# defaults below.
 line_facts() {
+	local d=$TOP/lines/$1
+	case $1 in */*|.*|'') false ;; esac && [ -f "$d/line.conf" ] ||
+		die "LINE=$1: no lines/$1/line.conf; the workbench knows $LINES"
 	DEB_PACKAGE=linux-source-$1 CONFIG_SHA256= RT_FILE= RT_DROP=
-	PREEMPT_MODELS=
-	RFC_PATCHES= RFC_ADAPTER= RFC_SUBJECT= PATH_H= DUMPS=
-	SUBJECT="PATCH $1.y"
-	# 7.2's buffer code and suite are 7.3's: the same cases fail without
-	# the fix, the same mutants apply.
-	NEGATIVE=$TOP/tests/negative-control.expected MUTANTS=$TOP/mutants
-	case $1 in
-	7.3)	DEB_SUITE=trixie-backports DEB_VERSION=7.3.4-1~bpo13+1
-		DEB_SHA256=703e369ddd4cce971452f5a593ee55df3a5c10c83caf0fa0df039633ed181ee3
-		CONFIG_SHA256=1161d8946bd74094857fc1950da809a14e1b3aafe4f3defbec83150520e3e82c
-		RT_FILE=config.amd64_none_rt-amd64 PREEMPT_MODELS='full lazy'
-		PATCHES=$TOP/patches RFC_PATCHES=$TOP/patches/rfc
-		RFC_NEGATIVE=$TOP/tests/negative-control-rfc.expected
-		RFC_ADAPTER=$TOP/tests/rfc-negative.patch
-		RFC_SUBJECT='RFC PATCH v3'
-		SUBJECT='PATCH v8'
-		HOLD_RAISE='cache_hold_inc(' PATH_H='^#include <linux/path.h>'
-		DUMPS=yes CHECKED_BY=check ;;
-	7.2)	DEB_SUITE=trixie-backports DEB_VERSION=7.2.12-1~bpo13+1
-		DEB_SHA256=73ca6c22599ba411ab3179642d33501ca2c90174e13c3c8d86e996ea1cbf2a8f
-		PATCHES=$TOP/patches/7.2 HOLD_RAISE='cache_hold_inc('
-		CHECKED_BY=check-all ;;
-	6.12)	DEB_SUITE=trixie DEB_VERSION=6.12.117-1
-		DEB_SHA256=9141325315c7f1eca682113d185a8c77c82814aa6e32f7e127e61d6106403835
-		CONFIG_SHA256=12d29b8703e8d33901246011bec674d354781649dcb9fabf136ed0e938b20ca8
-		# Debian builds 6.12's rt flavour with its rt featureset's
-		# patches, which add PREEMPT_LAZY and let PREEMPT_DYNAMIC go
-		# with PREEMPT_RT (6.12.74's rt boots lazy: make distro);
-		# linux-source-6.12 has neither, so the rt build here is
-		# PREEMPT_RT without them (RT_DROP).
-		RT_FILE=config.amd64_rt_amd64
-		RT_DROP='CONFIG_PREEMPT_(LAZY|LAZIEST|DYNAMIC|BUILD)[= ]'
-		PREEMPT_MODELS='none voluntary full' PATCHES=$TOP/patches/6.12
-		NEGATIVE=$TOP/tests/negative-control-6.12.expected
-		MUTANTS=$TOP/mutants/6.12 HOLD_RAISE='cache->hold += 1;'
-		DUMPS=yes CHECKED_BY=check ;;
-	*)	die "LINE=$1: the workbench knows $LINES" ;;
-	esac
+	PREEMPT_MODELS= RFC_PATCHES= RFC_SUBJECT= DUMPS= CHECKED_BY=check-all
+	SUBJECT="PATCH $1.y" PATCHES=$TOP/patches/$1 FINGERPRINT=()
+	[ "$1" != "$DEFAULT_LINE" ] || PATCHES=$TOP/patches
+	NEGATIVE=$d/negative-control.expected MUTANTS=$d/mutants
+	RFC_NEGATIVE=$d/rfc/negative-control.expected
+	RFC_ADAPTER=$d/rfc/adapter.patch RFC_MUTANTS=$d/rfc/mutants
+	# shellcheck source=/dev/null
+	. "$d/line.conf"
+	[ ${#FINGERPRINT[@]} != 0 ] || die "lines/$1/line.conf has no FINGERPRINT"
 }
 
 # median_range: of the numbers on standard input, one a line, the median
@@ -120,23 +68,27 @@ mins() { echo "$(($1 / 60)) min $(($1 % 60)) s"; }
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# line_of DIR: the line whose code the kernel tree DIR has, by the code, not
-# its version: the first of LINES whose HOLD_RAISE its lsm.c has and whose
-# PATH_H, if any, its include/path.h has.
+# fingerprinted DIR: true if the kernel tree DIR matches FINGERPRINT:
+# for each FILE:PATTERN, FILE has a line that matches PATTERN (grep's), for
+# each !FILE:PATTERN, none.
+fingerprinted() {
+	local f want got
+	for f in "${FINGERPRINT[@]}"; do
+		want=0; [ "${f#!}" = "$f" ] || { want=1; f=${f#!}; }
+		grep -q -- "${f#*:}" "$1/${f%%:*}" 2>/dev/null && got=0 || got=1
+		[ "$got" = "$want" ] || return 1
+	done
+}
+# line_of DIR: the lines whose code the kernel tree DIR has, by the code,
+# not its version (their FINGERPRINT), one a line.
 line_of() {
 	for l in $LINES; do
-		line_facts "$l"
-		grep -qF "$HOLD_RAISE" "$1/security/apparmor/lsm.c" || continue
-		[ -z "$PATH_H" ] ||
-			grep -q "$PATH_H" "$1/security/apparmor/include/path.h" ||
-			continue
-		echo "$l"; return 0
+		(line_facts "$l" && fingerprinted "$1") && echo "$l"
 	done
-	return 1
+	return 0
 }
 
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/aa-buffer-series
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # KERNEL_SRC=/path/to/linux: a git tree of the user's, which the verbs that
 # take it work on in place of Debian's tree of LINE (tree.sh, in a clone
 # under the cache that shares its objects); LABEL starts every check's line.
@@ -156,9 +108,14 @@ if [ -n "${KERNEL_SRC:-}" ]; then
 		die "KERNEL_SRC=$KERNEL_SRC is not a directory"
 	[ -f "$SRC/security/apparmor/lsm.c" ] ||
 		die "KERNEL_SRC=$SRC has no security/apparmor/lsm.c; is it a Linux tree?"
-	l=$(line_of "$SRC") || die "$SRC/security/apparmor/lsm.c has no" \
-		"per-CPU buffer cache with a hold count (v6.7 and later have" \
-		"one); the series is not for this tree"
+	l=$(line_of "$SRC" | paste -sd' ')
+	[ -n "$l" ] || die "$SRC matches no kernel line of lines/ ($LINES," \
+		"by each line.conf's FINGERPRINT): its lsm.c has no per-CPU" \
+		"buffer cache with a hold count that the series knows (v6.7 and" \
+		"later have one); the series is not for this tree"
+	[ "${l% *}" = "$l" ] || die "$SRC matches the kernel lines $l, by" \
+		"their lines/LINE/line.conf's FINGERPRINT; a tree must match one:" \
+		"make their fingerprints tell them apart"
 	[ "${LINE:-$l}" = "$l" ] || die "KERNEL_SRC=$SRC has $l's code," \
 		"not LINE=$LINE's; drop LINE, KERNEL_SRC chooses the series"
 	LINE=$l

@@ -3,9 +3,10 @@
 # the cases that caught each mutant before and after a change of the suite.
 # Cases are numbered in the order of patches/0003's KUNIT_CASE list.
 set -eu
+. "$(dirname "$0")/config.sh"
 before=$1 after=$2
 cases=$(grep -oE '^\+[[:space:]]*KUNIT_CASE(_SLOW)?\([a-z0-9_]+\)' \
-	"$(dirname "$0")"/../patches/0003-*.patch | sed 's/.*(\(.*\))/\1/')
+	"$PATCHES"/0003-*.patch | sed 's/.*(\(.*\))/\1/')
 number() { echo "$cases" | grep -nx "$1" | cut -d: -f1; }
 killers() {	# killers LOG MUTANT: the numbers of the cases that caught it
 	line=$(grep -E "^$2 " "$1" || true)
@@ -18,7 +19,7 @@ killers() {	# killers LOG MUTANT: the numbers of the cases that caught it
 	esac
 }
 label() { basename "$1" .log; }
-echo "| mutant (\`mutants/*.patch\`) | caught by the $(label "$before") suite | caught by the $(label "$after") suite |"
+echo "| mutant (\`lines/$DEFAULT_LINE/mutants/*.patch\`) | caught by the $(label "$before") suite | caught by the $(label "$after") suite |"
 echo "| --- | --- | --- |"
 only=
 for m in $(grep -oE '^[0-9]{2}-[a-z0-9-]+' "$after"); do

@@ -1,16 +1,16 @@
 #!/bin/bash
-# make mutants: apply each deliberate bug in $MUTANTS (mutants/, or
-# mutants/6.12/ for LINE=6.12, without the cap's four) to the patched tree,
+# make mutants: apply each deliberate bug in $MUTANTS (lines/LINE/mutants/;
+# 6.12's lacks the cap's four) to the patched tree,
 # rebuild incrementally, run the suites, and expect apparmor_buffer_cache to
 # fail. Prints which cases caught each mutant and the score; fails if any
-# mutant survives. "mutants.sh rfc": the bugs of mutants/rfc/ in the RFC's
-# new code, on branch rfc. "mutants.sh race": the bugs of mutants/race/
+# mutant survives. "mutants.sh rfc": the bugs of $RFC_MUTANTS in the RFC's
+# new code, on branch rfc. "mutants.sh race": the bugs of $MUTANTS/race/
 # against the concurrency suite alone, on two CPUs of SMP UML (RACE_UML);
 # a race shows only when the threads meet, so a mutant that survives a
 # run gets up to ten (a run caught 02 in 7 of 10 on one machine, and three
 # runs once let it through); it is killed if the suite fails or the test
 # kernel crashes (stderr says which). "mutants.sh rfc-race": those
-# of mutants/rfc/race/ on branch rfc. RUNS=N with race or rfc-race
+# of $RFC_MUTANTS/race/ on branch rfc. RUNS=N with race or rfc-race
 # measures instead: the unchanged branch, each mutant and each of
 # $MUTANTS/seldom/ (races the suite does not catch reliably) run N times;
 # each line says in how many runs the suite failed
@@ -23,7 +23,7 @@ run() { kunit "$BUILD/um" "$1"; }
 case ${1:-} in
 rfc|rfc-race)
 	[ -n "$RFC_PATCHES" ] || { say "no RFC for this tree: no RFC mutants"; exit 0; }
-	base=rfc MUTANTS=$TOP/mutants/rfc ;;
+	base=rfc MUTANTS=$RFC_MUTANTS ;;
 esac
 case ${1:-} in
 race|rfc-race)

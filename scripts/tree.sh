@@ -71,7 +71,7 @@ if [ "$(git rev-parse -q --verify prefix)" = "$stock" ] ||
 	:	# made from this stock already
 elif git checkout -q -f --detach stock && git apply --check -R "$fix" 2>/dev/null; then
 	git apply --index -R "$fix"
-	WB_DATE="$(git log -1 --format=%ad --date=raw stock)" wb_git commit -q \
+	WB_DATE="@$(git log -1 --format=%ad --date=raw stock)" wb_git commit -q \
 		-m "$msg"
 	git branch -f prefix HEAD	# only now, so that an interrupted run redoes it
 elif git apply --check "$fix" 2>/dev/null; then

@@ -5,5 +5,5 @@ set -eu
 
 [ -z "$RFC_PATCHES" ] ||
 	against "$TOP/results/mutants/rfc.log" "caught by the cases in" \
-		"RFC: mutants: its suite fails on every mutant in mutants/rfc/" \
+		"RFC: mutants: its suite fails on every mutant in ${RFC_MUTANTS#"$TOP"/}/" \
 		mutants.sh rfc
