@@ -343,13 +343,14 @@ apt_private() {
 	"${APT:-apt-get}" "$@"
 }
 
-# fetch_deb PACKAGE VERSION SHA256 ARCH: print the path of PACKAGE's .deb
-# in the cache, downloaded from Debian's $DEB_SUITE unless the cache has it,
-# checked against SHA256 (pinned in this file). If Debian no longer serves
-# VERSION, warns and takes the newest it serves, unpinned; not with
-# DEB_EXACT set (make distro: another build is another experiment).
+# fetch_deb PACKAGE VERSION SHA256 ARCH [newest]: print the path of
+# PACKAGE's .deb in the cache, downloaded from Debian's $DEB_SUITE unless
+# the cache has it, checked against SHA256 (pinned in lines/ or here). If
+# Debian no longer serves VERSION, stops naming it; with "newest" (a line's
+# source and configs: the checks tell whether the series still applies),
+# warns and takes the newest it serves, unpinned.
 fetch_deb() {
-	pkg=$1 ver=$2 sha=$3
+	pkg=$1 ver=$2 sha=$3 newest=${5:-}
 	mkdir -p "$CACHE/deb"
 	deb=$CACHE/deb/${pkg}_$(echo "$ver" | sed 's/:/%3a/')_$4.deb
 	if [ -f "$deb" ]; then
@@ -364,8 +365,8 @@ fetch_deb() {
 	# (apt-cache show PACKAGE=VERSION succeeds for any VERSION.)
 	if ! APT=apt-cache apt_private show "$pkg" 2>/dev/null |
 		grep -qxF "Version: $ver"; then
-		[ -z "${DEB_EXACT:-}" ] || die "Debian's $DEB_SUITE no longer" \
-			"serves $pkg $ver, which scripts/config.sh pins"
+		[ -n "$newest" ] || die "Debian's $DEB_SUITE no longer serves" \
+			"$pkg $ver, which the workbench pins"
 		ver=$(APT=apt-cache apt_private show "$pkg" 2>/dev/null |
 			sed -n 's/^Version: //p' | sort -V | tail -n 1)
 		[ -n "$ver" ] || die "Debian's $DEB_SUITE serves no $pkg"
@@ -373,7 +374,7 @@ fetch_deb() {
 		########################################################################
 		WARNING: Debian no longer serves $pkg $2.
 		Falling back to $pkg $ver; the checks will tell whether the series
-		still applies. Pin it in scripts/config.sh once it does.
+		still applies. Pin it in lines/ once it does.
 		########################################################################
 		MSG
 		sha=
@@ -386,8 +387,8 @@ fetch_deb() {
 	f=$(ls "$tmp"/*.deb)
 	if [ -n "$sha" ] && ! echo "$sha  $f" | sha256sum -c --status; then
 		rm -rf "$tmp"
-		die "downloaded $pkg $ver does not match its SHA-256 in" \
-			"scripts/config.sh; deleted it, rerun to fetch again"
+		die "downloaded $pkg $ver does not match the SHA-256 the" \
+			"workbench pins; deleted it, rerun to fetch again"
 	fi
 	say "fetched $pkg $ver, SHA-256 $(sha256sum "$f" | cut -d' ' -f1)"
 	mv "$f" "$CACHE/deb/" && rm -rf "$tmp"

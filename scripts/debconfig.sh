@@ -10,7 +10,7 @@ set -eu
 flavour=$1
 [ -n "${CONFIG_SHA256:-}" ] || die "LINE=$LINE: no linux-config package pinned"
 pkg=linux-config-$LINE
-deb=$(fetch_deb "$pkg" "$DEB_VERSION" "$CONFIG_SHA256" amd64)
+deb=$(fetch_deb "$pkg" "$DEB_VERSION" "$CONFIG_SHA256" amd64 newest)
 case $flavour in
 none)	file=config.amd64_none_amd64 ;;
 rt)	file=$RT_FILE ;;	# config.sh's table

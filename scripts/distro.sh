@@ -21,7 +21,6 @@ shopt -s inherit_errexit	# in $(root ...) too
 : "${CPUS:=2}"
 . "$(dirname "$0")/config.sh"
 RUNS=${RUNS:-2} DURATION=${DURATION:-60} WORKERS=${WORKERS:-2}
-DEB_EXACT=yes	# fetch_deb: the binaries pinned, or none
 . "$TOP/scripts/storm.sh"
 
 lock
@@ -201,8 +200,9 @@ for run in $(seq "$RUNS"); do
 			grep -q '^done,' "$p.log.txt" ||
 				die "the storm on $k ($model) did not finish; see $p.log.txt"
 			grep -q '^guest: 0 AppArmor denials' "$p.log.txt" ||
-				die "AppArmor denied the storm on $k ($model) something;" \
-					"see $p.log.txt"
+				die "AppArmor denied the storm on $k ($model) an access" \
+					"(apparmor=\"DENIED\" in $p.log.txt); distro/aa-storm" \
+					"must allow what the storm does"
 			[ -s "$p.vmcore" ] || die "no dump of $k ($model); see $p.log.txt"
 			# What the guest printed, without the kernel's lines.
 			sed -n '/^guest: /,$p' "$p.log.txt" | { grep -v '^\[' || true; } >"$p.txt"

@@ -26,7 +26,7 @@ if [ -n "${SRC:-}" ]; then
 	fi
 	git -C "$tree" branch -f stock "$head"
 else
-	deb=$(fetch_deb "$DEB_PACKAGE" "$DEB_VERSION" "$DEB_SHA256" all)
+	deb=$(fetch_deb "$DEB_PACKAGE" "$DEB_VERSION" "$DEB_SHA256" all newest)
 	if [ "$(cat "$tree/.git/wb-deb" 2>/dev/null)" != "$(basename "$deb")" ]; then
 		say "extracting $(basename "$deb") into $tree"
 		rm -rf "$tree" "$tree.tmp"; mkdir -p "$tree.tmp"
