@@ -54,5 +54,5 @@ done
 
 "$TOP/scripts/faults-report.sh" "$out" "$DURATION" >"$out/faults.md"
 cat "$out/faults.md"
-save "$name" "$out"/*.csv "$out"/*.summary "$out/faults.md"
+save "$RESULTS_PREFIX$name" "$out"/*.csv "$out"/*.summary "$out/faults.md"
 ! grep -q '| FAIL' "$out/faults.md"

@@ -28,7 +28,7 @@ kunit "${smp[0]}" "$OUT/series-um-smp.json" --kconfig_add CONFIG_SMP=y \
 	die "KUnit fails on the series' SMP UML kernel; see $OUT/timing-smp.log"
 grep -q '^CONFIG_SMP=y' "${smp[0]}/.config" || die "${smp[0]} has no SMP"
 
-out=$TOP/results/timing
+out=$TOP/results/${RESULTS_PREFIX}timing
 mkdir -p "$out"
 log=$out/runs.log
 echo "timing: workbench at $(git -C "$TOP" rev-parse --short=12 HEAD), series at $(git rev-parse --short=12 series), $(nproc) CPUs" >"$log"

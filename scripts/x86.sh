@@ -102,5 +102,5 @@ leaks=$(kmemleak_report "$log.txt" | sed '1d;$d')
 [ $rc != 0 ] || echo "PASS: no splat, kmemleak reports nothing"
 exec >&3
 cat "$OUT/$name.summary"
-save "$name" "$OUT/$name.summary"
+save "$RESULTS_PREFIX$name" "$OUT/$name.summary"
 exit $rc
