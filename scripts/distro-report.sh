@@ -4,7 +4,9 @@
 # objects in use at its first and last sample, when tools/aa-buffers --watch,
 # in the guest, first saw a hold wrapped, what it read after the storm, and
 # how many of those columns the host read alike from the dump (BTF and
-# kallsyms; DWARF of the -dbg package). Prints Markdown; writes CSV.
+# kallsyms; DWARF of the -dbg package). Prints Markdown; writes CSV, and
+# beside it CSV-readings.csv: the host's readings one a row, their counts
+# and exit statuses apart, for make distro's verdict and README's table.
 # Usage: scripts/distro-report.sh DIR CSV
 set -eu
 . "$(dirname "$0")/config.sh"
@@ -12,7 +14,9 @@ set -eu
 ls "$1"/*.txt >/dev/null 2>&1 || die "no runs of make distro in $1"
 # Whether each kernel has the fix, from config.sh.
 fixed=$(for k in $DISTROS; do distro_facts "$k"; echo "$k=$DISTRO_FIXED"; done)
-python3 - "$1" "$fixed" <<'PY' | table "$2"
+readings=$(mktemp)
+trap 'rm -f "$readings"' EXIT
+python3 - "$1" "$fixed" "$readings" <<'PY' | table "$2"
 import csv, glob, os, re, sys
 
 def row(path):
@@ -22,14 +26,22 @@ def row(path):
     r = list(csv.reader(open(path)))
     return dict(zip(r[0], r[1])) if len(r) == 2 else {}
 
-def alike(guest, path):
+readings = open(sys.argv[3], 'w')
+print('\t'.join(['kernel', 'model', 'run', 'how', 'columns equal', 'columns',
+                 "host's exit", "guest's exit"]), file=readings)
+
+def alike(k, model, run, guest, gex, path, how):
+    """The cell of the host's reading of the dump at path, and its row of
+    readings: how many of the guest's columns it read alike."""
     host = row(path + '.csv')
     if host is None:
         return '-'
     ex = open(path + '.exit').read().strip()
+    same = sum(guest.get(c) == v for c, v in (host or {}).items())
+    print('\t'.join([k, model, str(run), how, str(same), str(len(guest)),
+                     ex, gex]), file=readings)
     if not host:
         return 'no reading (exit %s)' % ex
-    same = sum(guest.get(c) == v for c, v in host.items())
     return '%d of %d (exit %s)' % (same, len(guest), ex)
 
 fixed = dict(l.split('=') for l in sys.argv[2].split())
@@ -66,11 +78,14 @@ for k, model, run, txt in sorted(runs, key=order):
                if c.startswith('hold') and int(v) >= 1 << 31]
     cpu = sum(int(v) for c, v in guest.items() if c.startswith('count'))
     base = txt[:-4]
+    gex = body.group(2) if body else '-'
     print('\t'.join([k, fixed[k], model, str(run), execs.group(1) if execs else '-',
                      '%s, %s' % (samples[0], samples[-1]) if samples else '-',
                      wrap,
                      ', '.join(wrapped) or 'none',
                      '%s, %d' % (guest.get('global', '-'), cpu),
-                     body.group(2) if body else '-',
-                     alike(guest, base + '.btf'), alike(guest, base + '.dwarf')]))
+                     gex,
+                     alike(k, model, run, guest, gex, base + '.btf', 'BTF'),
+                     alike(k, model, run, guest, gex, base + '.dwarf', 'DWARF')]))
 PY
+table "${2%.csv}-readings.csv" <"$readings" >/dev/null

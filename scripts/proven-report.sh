@@ -16,7 +16,8 @@ for f in results/mutants/kills.md results/mutants/6.12.log results/search/search
 	results/x86-rt-rfc/x86-rt-rfc.summary results/bench-lstat/lstat.csv \
 	results/bench-pairs/pairs-table.csv results/mutants/race.log \
 	results/mutants/rfc-race.log results/mutants/race-rate.log \
-	results/reclaim/reclaim.csv results/distro/distro.csv; do
+	results/reclaim/reclaim.csv results/distro/distro.csv \
+	results/distro/distro-readings.csv; do
 	[ -f "$f" ] || { echo "error: no $f" >&2; exit 1; }
 done
 
@@ -197,13 +198,12 @@ distro_wraps() {
 		END { for (i = 1; i <= m; i++)
 			printf "%s%s %d of %d", (i > 1 ? ", " : ""), o[i], w[o[i]], n[o[i]] }'
 }
-# agree COLUMN: "N of M" dumps whose host reading in COLUMN ("N of N
-# (exit E)") has every column and the exit status of the guest's
+# agree HOW: "N of M" dumps whose host reading with HOW (BTF, DWARF) has
+# every column and the exit status of the guest's
 agree() {
-	distro "guest's exit" "$1" | awk -F'\t' '$2 != "-" { n++
-		split($2, w, " ")
-		if (w[1] == w[3] && w[5] == $1 ")") a++ }
-		END { printf "%d of %d", a, n }'
+	table_get results/distro/distro-readings.csv 'columns equal' columns \
+		"host's exit" "guest's exit" how="$1" | awk -F'\t' '{ n++
+		if ($1 == $2 && $3 == $4) a++ } END { printf "%d of %d", a, n }'
 }
 # slab: "from A to B" objects of kmalloc-8k in use over every sample
 slab() {
@@ -211,7 +211,7 @@ slab() {
 		sort -n | sed -n '1s/^/from /p; $s/^/to /p' | paste -sd' '
 }
 row "Debian's own binaries: the last pre-fix 6.12 wraps a hold under the storm in some of the models it boots with, the fixed ones do not, and tools/aa-buffers says so in the guest without a -dbg package and on the dump" \
-	"runs with a wrap, per kernel and model: $(distro_wraps); kmalloc-8k in use $(slab) objects; the host's reading of the dump equal to the guest's, every column and the exit status: with BTF and kallsyms $(agree 'host, BTF'), with the -dbg's DWARF $(agree 'host, DWARF')" \
+	"runs with a wrap, per kernel and model: $(distro_wraps); kmalloc-8k in use $(slab) objects; the host's reading of the dump equal to the guest's, every column and the exit status: with BTF and kallsyms $(agree BTF), with the -dbg's DWARF $(agree DWARF)" \
 	"Debian's own kernels" distro
 budget="inside the 45-minute budget"
 [ "$cold" -lt 2700 ] || budget="OVER the 45-minute budget"

@@ -122,7 +122,7 @@ fi
 if [ -d "$R/distro" ]; then
 	regenerated "$R/distro/distro.md" "$TOP/scripts/distro-report.sh" \
 		"$R/distro" "$tmp/distro.csv"
-	tables "$R/distro" "$tmp/distro.csv"
+	tables "$R/distro" "$tmp/distro.csv" "$tmp/distro-readings.csv"
 fi
 # make fresh.
 for log in "$R"/fresh/*.log; do
