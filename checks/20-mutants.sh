@@ -1,9 +1,9 @@
 #!/bin/bash
 # make mutants: the buffer suite fails on every one-line bug in $MUTANTS,
-# caught by the cases results/mutants/v5.log names (the kill table of
+# caught by the cases $MUTANTS_LOG names (the kill table of
 # docs/mutants.md is made from it).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-against "$TOP/results/mutants/v5.log" "caught by the cases in" \
+against "$MUTANTS_LOG" "caught by the cases in" \
 	"mutants: the suite fails on every mutant in ${MUTANTS#"$TOP"/}/" mutants.sh

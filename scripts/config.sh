@@ -23,6 +23,7 @@ line_facts() {
 	SUBJECT="PATCH $1.y" PATCHES=$TOP/patches/$1 FINGERPRINT=()
 	[ "$1" != "$DEFAULT_LINE" ] || PATCHES=$TOP/patches
 	NEGATIVE=$d/negative-control.expected MUTANTS=$d/mutants
+	MUTANTS_LOG=$TOP/results/mutants/$1.log
 	RFC_NEGATIVE=$d/rfc/negative-control.expected
 	RFC_ADAPTER=$d/rfc/adapter.patch RFC_MUTANTS=$d/rfc/mutants
 	# shellcheck source=/dev/null

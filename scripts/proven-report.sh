@@ -7,7 +7,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 cd "$TOP"
-for f in results/mutants/kills.md results/mutants/6.12.log results/search/search.csv \
+for f in results/search/search.csv results/fresh/cold.log \
 	results/matrix.csv results/faults/faults.csv results/faults-rt/faults.csv \
 	results/x86/x86.summary results/x86-rt/x86-rt.summary results/insns/7.3.txt \
 	results/check-all.log results/fresh/cold.csv results/preempt/matrix.csv \
@@ -23,19 +23,32 @@ done
 
 cases() { grep -c '^+	KUNIT_CASE' "$1"/0003-*.patch; }
 lines() { grep -c . "$1"; }
-# negative: "N of M cases fail on LINE's pre-fix tree, N of M on LINE's..."
-# for each line with a negative control of its own (7.2 takes 7.3's).
-negative() {
+# each_line FUNCTION FIRST REST: what FUNCTION LINE prints, with LINE's
+# facts, for each line it prints something for, joined by ", ": the first
+# through the printf format FIRST (what, line), the rest through REST.
+each_line() {
 	local l n out=
 	for l in $LINES; do
-		n=$(line_facts "$l"
-		    [ "$NEGATIVE" != "$TOP/lines/$l/negative-control.expected" ] ||
-			echo "$(lines "$NEGATIVE") of $(cases "$PATCHES")")
+		n=$(line_facts "$l"; "$1" "$l")
 		[ -n "$n" ] || continue
-		if [ -z "$out" ]; then out="$n cases fail on $l's pre-fix tree"
-		else out="$out, $n on $l's"; fi
+		# shellcheck disable=SC2059
+		if [ -z "$out" ]; then out=$(printf "$2" "$n" "$l")
+		else out="$out, $(printf "$3" "$n" "$l")"; fi
 	done
 	echo "$out"
+}
+# negative LINE: "N of M" cases that fail without patch 1, if LINE has a
+# negative control of its own (7.2 takes 7.3's)
+negative() {
+	[ "$NEGATIVE" != "$TOP/lines/$1/negative-control.expected" ] ||
+		echo "$(lines "$NEGATIVE") of $(cases "$PATCHES")"
+}
+# killed LINE: "N of M" mutants killed, if make check or make check-all
+# runs LINE's mutants, from its log
+killed() {
+	[ "$CHECKED_BY" = check ] || return 0
+	[ -f "$MUTANTS_LOG" ] || die "no ${MUTANTS_LOG#"$TOP"/}"
+	sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' "$MUTANTS_LOG"
 }
 # most, sum: of the numbers on standard input
 most() { sort -n | tail -1; }
@@ -90,12 +103,12 @@ row() { echo "| $1 | $2 | [$3](docs/$4.md) |"; }
 echo "| claim | measured | evidence |"
 echo "| --- | --- | --- |"
 row "Without patch 1 the buffer suite fails; with it every case passes" \
-	"$(negative)" \
+	"$(each_line negative "%s cases fail on %s's pre-fix tree" "%s on %s's")" \
 	"the suite" suite
 row "The real functions agree with a reference model after every call of every short sequence, a task moving to another CPU inside a call included" \
 	"up to $(search 2) operations on 2 CPUs, $(search 3) on 3: $calls calls" "the suite" suite
 row "The suite catches one-line bugs in the buffer code" \
-	"$(sed -n 's/.*, \([0-9]* of [0-9]*\) killed with the v[0-9]* suite\..*/\1/p' results/mutants/kills.md) mutants killed on 7.3, $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/6.12.log) on 6.12" \
+	"$(each_line killed "%s mutants killed on %s" "%s on %s")" \
 	mutants mutants
 row "Calls at the same time on two CPUs keep every buffer in one place, and the concurrency suite sees when they do not" \
 	"on SMP UML with 2 CPUs, preemptible, lockdep and DEBUG_LIST: it passes on the series and the RFC with no splat, and kills $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/race.log) race mutants, the bug patch 1 fixes among them, and $(sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' results/mutants/rfc-race.log) of the RFC's; not a put that adds to the cache after giving it back ($(sed -n 's/^seldom.* failed in \([0-9]* of [0-9]*\) runs$/\1/p' results/mutants/race-rate.log) runs)" \
@@ -215,6 +228,6 @@ row "Debian's own binaries: the last pre-fix 6.12 wraps a hold under the storm i
 	"Debian's own kernels" distro
 budget="inside the 45-minute budget"
 [ "$cold" -lt 2700 ] || budget="OVER the 45-minute budget"
-row "A cold make check, as CI runs it on a new Debian 12: \`make fresh\` $(sed -n '1s/^`make fresh` \(of [0-9a-f]*\):.*/\1/p' results/fresh/cold.md)" \
+row "A cold make check, as CI runs it on a new Debian 12: \`make fresh\` of $(sed -n '1s/^fresh: workbench at \([0-9a-f]*\)$/\1/p' results/fresh/cold.log)" \
 	"$(result '`make check`'), in $(mins "$cold"), $budget: \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), 6.12's KUnit run with its cold UML build $(mins "$(secs '6.12: KUnit')"), the walk $(mins "$(secs 'every patch:')")" \
 	"the checks" checks

@@ -154,10 +154,14 @@ regenerated "$R/rfc/closed.md" "$TOP/scripts/closed-report.sh" "$run/rfc-um.log"
 tables "$R/search" "$tmp/search.csv"
 tables "$R/rfc" "$tmp/rfc/search.csv" "$tmp/rfc/closed.csv"
 regenerated "$R/rfc/negative.txt" cat "$run/rfc-negative.txt"
-# The last make check-all's log and the 6.12 mutants' log it wrote; the
-# matrix of kernel lines, made from the first.
+# The last make check-all's log and the mutants' logs it wrote (of the
+# other lines make check checks); the matrix of kernel lines, made from
+# the first.
 quoted "$R/check-all.log"
-quoted "$R/mutants/6.12.log"
+for l in ${LINES#* }; do
+	log=$(line_facts "$l"; [ "$CHECKED_BY" != check ] || echo "$MUTANTS_LOG")
+	[ -z "$log" ] || quoted "$log"
+done
 regenerated "$R/matrix.md" "$TOP/scripts/matrix-report.sh" "$R/check-all.log" \
 	"$tmp/matrix.csv"
 tables "$R" "$tmp/matrix.csv"

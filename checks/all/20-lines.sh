@@ -8,7 +8,7 @@ set -eu
 
 for l in $(lines_checked_by check); do
 	(on_line "$l" &&
-	 saved=$TOP/results/mutants/$LINE.log &&
+	 saved=$MUTANTS_LOG &&
 	 rc=0 && "$TOP/scripts/mutants.sh" >"$saved" || rc=1
 	 cat "$saved"
 	 report $rc "${LABEL}mutants: the suite fails on every mutant in ${MUTANTS#"$TOP"/}/ (${saved#"$TOP"/})" "$saved"
