@@ -9,7 +9,7 @@
 # interleaved: each round boots every design at each of VCPUS. Settings
 # (environment): ROUNDS=5 VCPUS='1 2 4' LSTAT=5 MEM=1G. After the loads,
 # scripts/pool.sh reads the pool through QEMU's gdbstub. Results in
-# results/bench-lstat/ (bench-lstat-report.sh).
+# results/bench-lstat/ (report/bench-lstat.sh).
 set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/storm.sh"
@@ -110,7 +110,7 @@ for round in $(seq "$ROUNDS"); do
 		done
 	done
 done
-"$TOP/scripts/bench-lstat-report.sh" "$out" >"$out/lstat.md"
+"$TOP/scripts/report/bench-lstat.sh" "$out" >"$out/lstat.md"
 cat "$out/lstat.md"
 save bench-lstat "$out"/*.csv "$out/lstat.md" "$out/lstat.png" \
 	$(ls "$out/retried.txt" 2>/dev/null)

@@ -13,7 +13,7 @@
 # Settings (environment): ROUNDS=5 NCPUS='1 2 4' MS=1000.
 # Then each design's host rt_sigprocmask() calls per pair (below).
 # Results in results/bench-pairs/: pairs.csv, a line per boot and mode,
-# sigprocmask.csv, and bench-pairs-report.sh's tables (*-table.csv,
+# sigprocmask.csv, and report/bench-pairs.sh's tables (*-table.csv,
 # pairs.md).
 set -eu
 . "$(dirname "$0")/config.sh"
@@ -93,7 +93,7 @@ for d in $BENCH_DESIGNS; do
 		awk '$NF == "rt_sigprocmask" { print $4 }' "$p.strace" >>"$out/sigprocmask.csv"
 	done
 done
-"$TOP/scripts/bench-pairs-report.sh" "$out" "$out" >"$out/pairs.md"
+"$TOP/scripts/report/bench-pairs.sh" "$out" "$out" >"$out/pairs.md"
 cat "$out/pairs.md"
 save bench-pairs "$out"/pairs.csv "$out"/sigprocmask.csv "$out"/*-table.csv \
 	"$out/pairs.md"

@@ -223,7 +223,7 @@ for run in $(seq "$RUNS"); do
 	done
 done
 save distro "${saved[@]}"
-"$TOP/scripts/distro-report.sh" "$TOP/results/distro" \
+"$TOP/scripts/report/distro.sh" "$TOP/results/distro" \
 	"$TOP/results/distro/distro.csv" >"$TOP/results/distro/distro.md"
 cat "$TOP/results/distro/distro.md"
 # The verdict: the host read every dump as the guest read its kernel just

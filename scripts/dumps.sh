@@ -81,5 +81,5 @@ for k in $kernels; do
 	for f in txt exit tool.csv pool.csv nodebug; do saved+=("$out/$k.$f"); done
 done
 save "dumps/$LINE" "${saved[@]}"
-"$TOP/scripts/dumps-report.sh" "$TOP/results/dumps" "$TOP/results/dumps/dumps.csv" |
+"$TOP/scripts/report/dumps.sh" "$TOP/results/dumps" "$TOP/results/dumps/dumps.csv" |
 	tee "$TOP/results/dumps/dumps.md"

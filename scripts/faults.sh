@@ -8,7 +8,7 @@
 # The pool reader reads the pool during the load and after it. Each
 # scenario passes if the storm ran to its end, the console has no splat,
 # kmemleak found nothing, no sample saw a hold wrapped and, after the
-# load, every buffer allocated is back on a list (faults-report.sh).
+# load, every buffer allocated is back on a list (report/faults.sh).
 # Settings (environment): SCENARIOS (below) RESERVE=32 DURATION=60 CPUS=4
 # WORKERS=2 (per CPU) MEM=1G SAMPLE=10; RT=1 for a PREEMPT_RT kernel;
 # REF=prefix for the pre-fix tree. Results in $OUT/NAME/ and (config.sh's save)
@@ -52,7 +52,7 @@ for s in $SCENARIOS; do
 	kmemleak_report "$out/$s.log.txt" >>"$out/$s.summary"
 done
 
-"$TOP/scripts/faults-report.sh" "$out" "$DURATION" >"$out/faults.md"
+"$TOP/scripts/report/faults.sh" "$out" "$DURATION" >"$out/faults.md"
 cat "$out/faults.md"
 save "$RESULTS_PREFIX$name" "$out"/*.csv "$out"/*.summary "$out/faults.md"
 ! grep -q '| FAIL' "$out/faults.md"

@@ -52,7 +52,7 @@ out=$TOP/results/fresh
 mkdir -p "$out"
 grep -E '^(fresh: |==> |PASS: |FAIL: |[0-9]+ passed, [0-9]+ failed$)|Ran [0-9]+ tests|Elapsed time' \
 	"$log" >"$out/${NAME:-cold}.log"
-"$TOP/scripts/fresh-report.sh" "$out/${NAME:-cold}.log" "$out/${NAME:-cold}.csv" \
+"$TOP/scripts/report/fresh.sh" "$out/${NAME:-cold}.log" "$out/${NAME:-cold}.csv" \
 	>"$out/${NAME:-cold}.md"
 cat "$out/${NAME:-cold}.md"
 grep -q '^fresh: make check exit 0' "$log"

@@ -19,7 +19,7 @@
 # Each run is saved as it ends in
 # results/preempt/LINE-MODEL-CPUS-vcpus-DURATION-s/; one saved there already
 # is not run again, so an interrupted make preempt goes on where it stopped.
-# The matrix: scripts/preempt-report.sh.
+# The matrix: scripts/report/preempt.sh.
 set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/storm.sh"
@@ -92,9 +92,9 @@ for run in $(seq "$RUNS"); do
 			cp "$out/$k-$run.csv" "$out/$k-$run.pool.csv" \
 				"$out/$k-$run.trace" "$dest/"
 		done
-		"$TOP/scripts/repro-report.sh" "$dest" "$CPUS" "$DURATION" \
+		"$TOP/scripts/report/repro.sh" "$dest" "$CPUS" "$DURATION" \
 			"$WORKERS" >/dev/null || say "no complete run in $dest yet"
 	done
 done
-"$TOP/scripts/preempt-report.sh" "$TOP/results/preempt" |
+"$TOP/scripts/report/preempt.sh" "$TOP/results/preempt" |
 	tee "$TOP/results/preempt/matrix.md"

@@ -9,7 +9,7 @@
 # ends it) or one drop_caches; 10 s idle; then the last CPU goes offline
 # (repro/init.sh, scenario reclaim-P or reclaim-drop). The pool reader
 # samples every possible CPU's cache every SAMPLE s throughout. Results in
-# results/reclaim/, the table and plot by scripts/reclaim-report.sh.
+# results/reclaim/, the table and plot by scripts/report/reclaim.sh.
 # Settings (environment): RUNS=2 DURATION=60 CPUS=4 WORKERS=64 MEM=1G
 # SAMPLE=5 PRESSURE=100 RESERVE=32. Runs already saved are not run again.
 set -eu
@@ -54,5 +54,5 @@ for run in $(seq "$RUNS"); do
 		done
 	done
 done
-"$TOP/scripts/reclaim-report.sh" "$dest" "$DURATION" "$CPUS" |
+"$TOP/scripts/report/reclaim.sh" "$dest" "$DURATION" "$CPUS" |
 	tee "$dest/reclaim.md"

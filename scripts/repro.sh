@@ -9,7 +9,7 @@
 # a LINE other than 7.3). FRAGMENT=configs/NAME.config adds a config
 # fragment to both kernels; their build dirs and the results directory
 # then end in -NAME.
-# The table and plots are made by repro-report.sh, which can be rerun on
+# The table and plots are made by report/repro.sh, which can be rerun on
 # saved CSVs.
 set -eu
 . "$(dirname "$0")/config.sh"
@@ -41,6 +41,6 @@ for run in $(seq "$RUNS"); do
 	done
 done
 
-"$TOP/scripts/repro-report.sh" "$out" "$CPUS" "$DURATION" "$WORKERS"
+"$TOP/scripts/report/repro.sh" "$out" "$CPUS" "$DURATION" "$WORKERS"
 save "repro/$RESULTS_PREFIX$CPUS-vcpus-$DURATION-s$name" \
 	"$out"/*.csv "$out/runs.md" "$out"/*.png "$out"/*.svg

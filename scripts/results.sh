@@ -48,19 +48,19 @@ tables() {
 }
 # data DIR EXT...: a copy of DIR's files ending in .EXT, in $tmp/data, for
 # a report script that writes beside its data (repro-, faults-,
-# reclaim-report.sh).
+# report/reclaim.sh).
 data() {
 	d=$1; shift
 	rm -rf "$tmp/data"; mkdir "$tmp/data"
 	for e in "$@"; do cp "$d"/*."$e" "$tmp/data/"; done
 }
-# runs_md DIR: DIR/runs.md is what repro-report.sh makes of the CSVs beside
+# runs_md DIR: DIR/runs.md is what report/repro.sh makes of the CSVs beside
 # it, with the settings its "Each run:" line names.
 runs_md() {
 	read -r cpus workers duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, \([0-9]*\) fork+execve workers, \([0-9]*\) s,.*/\1 \2 \3/p' "$1/runs.md") ||
 		{ echo "${1#"$TOP"/}/runs.md: no 'Each run:' line"; rc=1; return; }
 	data "$1" csv
-	"$TOP/scripts/repro-report.sh" "$tmp/data" "$cpus" "$duration" \
+	"$TOP/scripts/report/repro.sh" "$tmp/data" "$cpus" "$duration" \
 		$((workers / cpus)) >/dev/null || rc=1
 	made "$1/runs.md" cat "$tmp/data/runs.md"
 	tables "$1" "$tmp/data/runs.csv"
@@ -80,14 +80,14 @@ for d in "$R"/preempt/*/; do
 	case $d in *-migrate/|*-rfc/) quoted "${d%/}/runs.md" ;; esac
 done
 rm -rf "$tmp/preempt"; mkdir "$tmp/preempt"
-regenerated "$R/preempt/matrix.md" "$TOP/scripts/preempt-report.sh" "$tmp/preempt"
+regenerated "$R/preempt/matrix.md" "$TOP/scripts/report/preempt.sh" "$tmp/preempt"
 tables "$R/preempt" "$tmp/preempt"/*.csv
 # make reclaim, once it has run on this RFC.
 d=$R/reclaim
 if [ -d "$d" ]; then
 	read -r cpus duration < <(sed -n 's/^Each run: \([0-9]*\) vCPUs, the storm for \([0-9]*\) s,.*/\1 \2/p' "$d/reclaim.md") || true
 	data "$d" csv reclaim
-	regenerated "$d/reclaim.md" "$TOP/scripts/reclaim-report.sh" "$tmp/data" \
+	regenerated "$d/reclaim.md" "$TOP/scripts/report/reclaim.sh" "$tmp/data" \
 		"${duration:-0}" "${cpus:-0}"
 	tables "$d" "$tmp/data/reclaim.csv"
 fi
@@ -96,42 +96,42 @@ for d in "$R"/faults*/; do
 	[ -f "$d/faults.md" ] || continue
 	duration=$(sed -n 's/^Each scenario: one boot, \([0-9]*\) s of load.*/\1/p' "$d/faults.md")
 	data "$d" csv summary
-	made "$d/faults.md" "$TOP/scripts/faults-report.sh" "$tmp/data" "${duration:-0}"
+	made "$d/faults.md" "$TOP/scripts/report/faults.sh" "$tmp/data" "${duration:-0}"
 	tables "${d%/}" "$tmp/data/faults.csv"
 	quoted "$d/faults.md"
 done
 for f in "$R"/x86*/*.summary; do quoted "$f"; done
 # make bench: bench-pairs, bench-lstat.
 mkdir -p "$tmp/bench-pairs"
-regenerated "$R/bench-pairs/pairs.md" "$TOP/scripts/bench-pairs-report.sh" \
+regenerated "$R/bench-pairs/pairs.md" "$TOP/scripts/report/bench-pairs.sh" \
 	"$R/bench-pairs" "$tmp/bench-pairs"
 tables "$R/bench-pairs" "$tmp/bench-pairs"/{pairs,sigprocmask}-table.csv
 data "$R/bench-lstat" csv
 rm -f "$tmp/data"/{lstat,counts,memory}.csv
-regenerated "$R/bench-lstat/lstat.md" "$TOP/scripts/bench-lstat-report.sh" "$tmp/data"
+regenerated "$R/bench-lstat/lstat.md" "$TOP/scripts/report/bench-lstat.sh" "$tmp/data"
 tables "$R/bench-lstat" "$tmp/data"/{lstat,counts,memory}.csv
 # make dumps: the table of every line's dumps, and the tool's output on
 # 7.3's pre-fix dump, README's example.
 if [ -d "$R/dumps" ]; then
-	regenerated "$R/dumps/dumps.md" "$TOP/scripts/dumps-report.sh" "$R/dumps" \
+	regenerated "$R/dumps/dumps.md" "$TOP/scripts/report/dumps.sh" "$R/dumps" \
 		"$tmp/dumps.csv"
 	tables "$R/dumps" "$tmp/dumps.csv"
 	quoted "$R/dumps/${LINES%% *}/prefix.txt"
 fi
 # make distro: the runs on Debian's own kernels.
 if [ -d "$R/distro" ]; then
-	regenerated "$R/distro/distro.md" "$TOP/scripts/distro-report.sh" \
+	regenerated "$R/distro/distro.md" "$TOP/scripts/report/distro.sh" \
 		"$R/distro" "$tmp/distro.csv"
 	tables "$R/distro" "$tmp/distro.csv" "$tmp/distro-readings.csv"
 fi
 # make fresh.
 for log in "$R"/fresh/*.log; do
-	regenerated "${log%.log}.md" "$TOP/scripts/fresh-report.sh" "$log" \
+	regenerated "${log%.log}.md" "$TOP/scripts/report/fresh.sh" "$log" \
 		"$tmp/$(basename "$log" .log).csv"
 	tables "$R/fresh" "$tmp/$(basename "$log" .log).csv"
 done
 # The mutant kill table, before and after the moves; the RFC's mutants.
-regenerated "$R/mutants/kills.md" "$TOP/scripts/mutants-report.sh" \
+regenerated "$R/mutants/kills.md" "$TOP/scripts/report/mutants.sh" \
 	"$R/mutants/v4.log" "$R/mutants/v5.log"
 quoted "$R/mutants/rfc.log"
 quoted "$R/mutants/race.log"
@@ -139,17 +139,17 @@ quoted "$R/mutants/rfc-race.log"
 quoted "$R/mutants/race-rate.log"
 quoted "$R/mutants/rfc-race-rate.log"
 # make timing.
-regenerated "$R/timing/runs.md" "$TOP/scripts/timing-report.sh" "$R/timing/runs.log"
+regenerated "$R/timing/runs.md" "$TOP/scripts/report/timing.sh" "$R/timing/runs.log"
 for f in "$R"/timing/profile-*.txt; do quoted "$f"; done
 # The searches' counts, which this make check's own KUnit runs logged (the
 # RFC's closed search too), and how the RFC's bound case fails on today's
 # pool.
 mkdir "$tmp/rfc"
-regenerated "$R/search/search.md" "$TOP/scripts/search-report.sh" \
+regenerated "$R/search/search.md" "$TOP/scripts/report/search.sh" \
 	"$run/series-um-$LINE.log" "$tmp/search.csv"
-regenerated "$R/rfc/search.md" "$TOP/scripts/search-report.sh" "$run/rfc-um.log" \
+regenerated "$R/rfc/search.md" "$TOP/scripts/report/search.sh" "$run/rfc-um.log" \
 	"$tmp/rfc/search.csv"
-regenerated "$R/rfc/closed.md" "$TOP/scripts/closed-report.sh" "$run/rfc-um.log" \
+regenerated "$R/rfc/closed.md" "$TOP/scripts/report/closed.sh" "$run/rfc-um.log" \
 	"$tmp/rfc/closed.csv"
 tables "$R/search" "$tmp/search.csv"
 tables "$R/rfc" "$tmp/rfc/search.csv" "$tmp/rfc/closed.csv"
@@ -162,17 +162,17 @@ for l in ${LINES#* }; do
 	log=$(line_facts "$l"; [ "$CHECKED_BY" != check ] || echo "$MUTANTS_LOG")
 	[ -z "$log" ] || quoted "$log"
 done
-regenerated "$R/matrix.md" "$TOP/scripts/matrix-report.sh" "$R/check-all.log" \
+regenerated "$R/matrix.md" "$TOP/scripts/report/matrix.sh" "$R/check-all.log" \
 	"$tmp/matrix.csv"
 tables "$R" "$tmp/matrix.csv"
 quoted "$R/insns/$LINE.txt"
 # The RFC cover letter's comparison of today's pool, v1 and v2, which the
 # cover letter quotes too.
-regenerated "$R/rfc/compare.md" "$TOP/scripts/rfc-report.sh" "$tmp/rfc/compare.csv"
+regenerated "$R/rfc/compare.md" "$TOP/scripts/report/rfc.sh" "$tmp/rfc/compare.csv"
 tables "$R/rfc" "$tmp/rfc/compare.csv"
 [ -z "$RFC_PATCHES" ] || ! grep -v '^$' "$R/rfc/compare.md" |
 	grep -vxFf "$RFC_PATCHES/cover-letter.txt" >/dev/null ||
 	{ echo "${RFC_PATCHES#"$TOP"/}/cover-letter.txt does not quote results/rfc/compare.md"; rc=1; }
 # README's table of what is proven, from all of the above.
-regenerated "$R/proven.md" "$TOP/scripts/proven-report.sh"
+regenerated "$R/proven.md" "$TOP/scripts/report/proven.sh"
 exit $rc

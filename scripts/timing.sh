@@ -61,7 +61,7 @@ for round in 1 2 3 4 5; do
 		done
 	done
 done
-"$TOP/scripts/timing-report.sh" "$log" >"$out/runs.md"
+"$TOP/scripts/report/timing.sh" "$log" >"$out/runs.md"
 cat "$out/runs.md"
 for kernel in up smp; do
 	exec_on $kernel buffer perf record -q -e cpu-clock -F 997 \

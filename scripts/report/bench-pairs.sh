@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench-pairs-report.sh DATA DIR: make bench-pairs' tables, from DATA's
+# report/bench-pairs.sh DATA DIR: make bench-pairs' tables, from DATA's
 # pairs.csv and sigprocmask.csv. For each number of UML CPUs,
 # init_on_alloc and mode: each design's get/put pairs per second (all
 # CPUs), its ratio over today's pool (fixed) in the same boot round, and
@@ -10,7 +10,7 @@
 # run's). Writes DIR/pairs-table.csv and DIR/sigprocmask-table.csv, prints
 # their Markdown.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 python3 - "$1/pairs.csv" <<'PY' | python3 "$TOP/scripts/table.py" "$2/pairs-table.csv"
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))

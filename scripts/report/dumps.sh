@@ -4,9 +4,9 @@
 # what tools/aa-buffers read from it and its exit status, and whether
 # every column it read equals the reader's sample of that moment. Prints
 # Markdown; writes the table to CSV.
-# Usage: scripts/dumps-report.sh DIR CSV
+# Usage: scripts/report/dumps.sh DIR CSV
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 dir=$1 csv=$2
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT

@@ -1,12 +1,12 @@
 #!/bin/bash
-# closed-report.sh LOG CSV: the table of the RFC's closed search from a
+# report/closed.sh LOG CSV: the table of the RFC's closed search from a
 # KUnit log of apparmor_buffer_cache (kunit.py's test.log): for each number
 # of CPUs and of buffers held at most, how many states the pool can reach
 # and the depth at which the set closed. Only the counts, which are the
-# same on every run; not the times. Saved as CSV too, for proven-report.sh
-# and rfc-report.sh.
+# same on every run; not the times. Saved as CSV too, for report/proven.sh
+# and report/rfc.sh.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 log=$1 csv=$2
 grep -q 'states, closed at depth' "$log" ||
 	die "no closed search in $log: did every_reachable_state_within_held_plus_reserve_plus_cpu_caps run?"

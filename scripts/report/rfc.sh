@@ -1,5 +1,5 @@
 #!/bin/bash
-# rfc-report.sh CSV: the RFC cover letter's comparison of today's 7.3 pool,
+# report/rfc.sh CSV: the RFC cover letter's comparison of today's 7.3 pool,
 # RFC v1, v2 and v3 (patches/rfc/), each cell from a file the workbench
 # wrote: v1's and v2's in results/rfc/v1/ and v2/ (see their README.md),
 # today's and v3's in results/ and patches/rfc/ (today's reclaim in v1's
@@ -7,7 +7,7 @@
 # Prints the Markdown table that docs/rfc.md and the cover letter quote;
 # saves CSV.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 cd "$TOP"
 R=results V1=results/rfc/v1 V2=results/rfc/v2
 

@@ -7,9 +7,9 @@
 # kallsyms; DWARF of the -dbg package). Prints Markdown; writes CSV, and
 # beside it CSV-readings.csv: the host's readings one a row, their counts
 # and exit statuses apart, for make distro's verdict and README's table.
-# Usage: scripts/distro-report.sh DIR CSV
+# Usage: scripts/report/distro.sh DIR CSV
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
 ls "$1"/*.txt >/dev/null 2>&1 || die "no runs of make distro in $1"
 # Whether each kernel has the fix, from config.sh.

@@ -3,9 +3,9 @@
 # (KERNEL-RUN.pool.csv, written by scripts/pool.sh): prints the table as
 # Markdown, saves it as DIR/runs-pool.csv, and writes DIR/hold.{png,svg}.
 # Prints nothing without them.
-# Usage: scripts/pool-report.sh DIR CPUS WORKERS-PER-CPU
+# Usage: scripts/report/pool.sh DIR CPUS WORKERS-PER-CPU
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 dir=$1 cpus=$2 workers=$3
 
 ls "$dir"/*.pool.csv >/dev/null 2>&1 || exit 0

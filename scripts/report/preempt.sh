@@ -4,9 +4,9 @@
 # Prints Markdown; saves its tables as matrix.csv, migration.csv and rfc.csv
 # in DIR. A run counts if its guest came up as asked, ran the whole load,
 # ran the model its directory names, and lost no trace event.
-# Usage: scripts/preempt-report.sh DIR
+# Usage: scripts/report/preempt.sh DIR
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 out=$(cd "$1" && pwd)
 cd "$TOP/results/preempt"
 

@@ -1,9 +1,9 @@
 #!/bin/bash
-# timing-report.sh LOG: the table of a 'make timing' log: for each kernel
+# report/timing.sh LOG: the table of a 'make timing' log: for each kernel
 # and part, the median, the fastest and the slowest run, and the host's
 # load average before the runs (median).
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 log=$1
 echo "$(sed -n 's/^timing: //p' "$log"): the time kunit.py exec reports under UML, in seconds, boot included; the host's 1-minute load average before each run."
 echo

@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench-lstat-report.sh DIR: the tables of make bench-lstat from its boots'
+# report/bench-lstat.sh DIR: the tables of make bench-lstat from its boots'
 # lines in DIR (DESIGN-CPUS-ROUND.csv, as bench/init.sh printed them):
 #   lstat.csv   per vCPUs and design, lstat() calls/s of all CPUs and per
 #               CPU, median over the rounds and range, and the ratio to
@@ -15,7 +15,7 @@
 #               error bars.
 # Prints the Markdown of the three tables.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 dir=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,11 +1,11 @@
 #!/bin/bash
-# proven-report.sh: README's table of what is proven, each row a claim, its
+# report/proven.sh: README's table of what is proven, each row a claim, its
 # numbers as the saved results in results/ (and the series in patches/)
 # have them, and the page with the evidence. It reads the reports' tables
 # from their CSV files (table_get), by column name. make check compares it
 # with results/proven.md and requires README.md to quote it.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 cd "$TOP"
 for f in results/search/search.csv results/fresh/cold.log \
 	results/matrix.csv results/faults/faults.csv results/faults-rt/faults.csv \

@@ -1,10 +1,10 @@
 #!/bin/bash
-# fresh-report.sh LOG: the table of a 'make fresh' log: each command's exit
+# report/fresh.sh LOG: the table of a 'make fresh' log: each command's exit
 # status and time, then each check of 'make check' with its time; the
-# table also saved as CSV, for proven-report.sh.
-# Usage: scripts/fresh-report.sh LOG CSV
+# table also saved as CSV, for report/proven.sh.
+# Usage: scripts/report/fresh.sh LOG CSV
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 log=$1 csv=$2
 commit=$(sed -n 's/^fresh: workbench at //p' "$log")
 echo "\`make fresh\` of $commit: Debian 12 (debootstrap minbase, make), empty cache."

@@ -1,13 +1,13 @@
 #!/bin/bash
-# search-report.sh LOG: the tables of the exhaustive search from a KUnit log
+# report/search.sh LOG: the tables of the exhaustive search from a KUnit log
 # of apparmor_buffer_cache (kunit.py's test.log): what each search covered,
 # and the most buffers the pool allocated within 1, 2, ... operations; for
 # the RFC's search of the pool alone, also the most beyond reserve_count.
 # Only the counts, which are the same on every run; not the times. The
-# table is also saved as CSV, for proven-report.sh.
-# Usage: scripts/search-report.sh LOG CSV
+# table is also saved as CSV, for report/proven.sh.
+# Usage: scripts/report/search.sh LOG CSV
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 log=$1 csv=$2
 grep -q 'distinct states' "$log" || { echo "error: no search results in $log" >&2; exit 1; }
 beyond=0

@@ -1,9 +1,9 @@
 #!/bin/bash
-# mutants-report.sh BEFORE AFTER: the kill table of two 'make mutants' logs,
+# report/mutants.sh BEFORE AFTER: the kill table of two 'make mutants' logs,
 # the cases that caught each mutant before and after a change of the suite.
 # Cases are numbered in the order of patches/0003's KUNIT_CASE list.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 before=$1 after=$2
 cases=$(grep -oE '^\+[[:space:]]*KUNIT_CASE(_SLOW)?\([a-z0-9_]+\)' \
 	"$PATCHES"/0003-*.patch | sed 's/.*(\(.*\))/\1/')

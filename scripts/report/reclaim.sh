@@ -6,9 +6,9 @@
 # "reclaim,PHASE,T,...") is the last sample at least a second before T;
 # the sample that set the reserve to 2, at the guest's "host,reserve,2,T",
 # sets the pool reader's clock to the guest's.
-# Usage: scripts/reclaim-report.sh DIR DURATION CPUS
+# Usage: scripts/report/reclaim.sh DIR DURATION CPUS
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 dir=$1 duration=$2 cpus=$3
 
 cat <<EOF2

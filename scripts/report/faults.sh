@@ -1,5 +1,5 @@
 #!/bin/bash
-# faults-report.sh DIR DURATION: the table of make faults from what it
+# report/faults.sh DIR DURATION: the table of make faults from what it
 # saved in DIR for each scenario S: S.csv (the guest's samples), S.pool.csv
 # (the pool reader's) and S.summary (the guest's report lines, splats, OOM
 # kills, kmemleak's report). A scenario passes if the load ran to its end,
@@ -8,9 +8,9 @@
 # wrapped. The table is also saved as DIR/faults.csv.
 set -eu
 dir=$1 duration=$2
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
-boot=4	# what alloc_buffers() allocates, see pool-report.sh
+boot=4	# what alloc_buffers() allocates, see report/pool.sh
 echo "Each scenario: one boot, $duration s of load. Buffers allocated = $boot at boot + the"
 echo "aa_get_buffer() kmallocs that returned one (traced); in use after the load ="
 echo "allocated - global list - CPU lists, which must be 0."

@@ -1,11 +1,11 @@
 #!/bin/bash
 # The table and plots of make repro from its per-run CSVs in DIR: runs.md,
 # kmalloc-8k.{png,svg} and aa_get_buffer-kmallocs.{png,svg}, written to DIR,
-# and pool-report.sh's table (in runs.md) and hold.{png,svg}; the tables
+# and report/pool.sh's table (in runs.md) and hold.{png,svg}; the tables
 # also as DIR/runs.csv and DIR/runs-pool.csv.
-# Usage: scripts/repro-report.sh DIR CPUS DURATION WORKERS-PER-CPU
+# Usage: scripts/report/repro.sh DIR CPUS DURATION WORKERS-PER-CPU
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 dir=$1 cpus=$2 duration=$3 workers=$4
 
 # Warm-up is the first quarter of a run: the pool may grow then to meet the
@@ -47,7 +47,7 @@ for k in prefix fixed migrate rfc rfc-migrate; do
 done >>"$dir/runs.md"
 [ "$complete" -gt 0 ] ||
 	die "repro-report: no complete run in $dir, nothing to plot; the console logs say why"
-"$(dirname "$0")/pool-report.sh" "$dir" "$cpus" "$workers" >>"$dir/runs.md"
+"$(dirname "$0")/pool.sh" "$dir" "$cpus" "$workers" >>"$dir/runs.md"
 
 gnuplot <<PLOT
 set datafile separator ','
