@@ -298,7 +298,8 @@ distro_facts() {
 			linux-binary-7.3.4+deb13-amd64=7.3.4-1~bpo13+1=7e3248d03a84dcdda88c567aa8c4038f2e7795d2dd167b112c56f8901b6f513f"
 		DISTRO_DBG=linux-image-7.3.4+deb13-amd64-dbg=7.3.4-1~bpo13+1=da632c9ab7db5fb8eb649a696fc2e984f9b9631753c86f990f9c2d70da772b1d
 		DISTRO_FIXED=yes ;;
-	*)	die "no kernel $1 in config.sh's distro_facts" ;;
+	*)	die "make distro: DISTROS names $1, which scripts/config.sh's" \
+			"distro_facts does not know" ;;
 	esac
 }
 

@@ -9,7 +9,7 @@ set -eu
 cd "$TOP"
 for f in results/search/search.csv results/fresh/cold.log \
 	results/matrix.csv results/faults/faults.csv results/faults-rt/faults.csv \
-	results/x86/x86.summary results/x86-rt/x86-rt.summary results/insns/7.3.txt \
+	results/x86/x86.summary results/x86-rt/x86-rt.summary results/insns/$DEFAULT_LINE.txt \
 	results/check-all.log results/fresh/cold.csv results/preempt/matrix.csv \
 	results/preempt/migration.csv \
 	results/rfc/closed.csv results/rfc/negative.txt results/mutants/rfc.log \
@@ -73,7 +73,7 @@ conserv() {
 verdicts() {
 	table_get "$1" verdict | awk '{ n++; if ($0 == "PASS") p++ } END { printf "%d of %d", p, n }'
 }
-insns() { awk -v c="$1" '$1 == "total" { print $c }' results/insns/7.3.txt; }
+insns() { awk -v c="$1" '$1 == "total" { print $c }' results/insns/$DEFAULT_LINE.txt; }
 # secs ROW: the seconds of the first row of results/fresh/cold.csv that
 # starts so.
 secs() {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# report/rfc.sh CSV: the RFC cover letter's comparison of today's 7.3 pool,
+# report/rfc.sh CSV: the RFC cover letter's comparison of today's pool (the default line's),
 # RFC v1, v2 and v3 (patches/rfc/), each cell from a file the workbench
 # wrote: v1's and v2's in results/rfc/v1/ and v2/ (see their README.md),
 # today's and v3's in results/ and patches/rfc/ (today's reclaim in v1's
@@ -43,12 +43,12 @@ pairs=$R/bench-pairs/pairs-table.csv
 # search FILE: the closed search's cell
 search() { echo "$(closed "$1" 'reachable states'), closed at depth $(closed "$1" 'closed at depth')"; }
 
-{ printf "\ttoday's 7.3 pool\tRFC v1\tRFC v2\tRFC v3\n"
+{ printf "\ttoday's $DEFAULT_LINE pool\tRFC v1\tRFC v2\tRFC v3\n"
   printf 'lines of lsm.c and path.h, added and removed\t-\t%s\t%s\t%s\n' \
 	"$(code $V1/numstat.txt)" "$(code $V2/numstat.txt)" "$(echo "$v3" | code)"
   printf 'x86_64 instructions, aa_get_buffer + aa_put_buffer\t%s\t%s\t%s\t%s\n' \
-	"$(insns $R/insns/7.3.txt after)" "$(insns $V1/insns.txt rfc)" \
-	"$(insns $V2/insns.txt rfc)" "$(insns $R/insns/7.3.txt rfc)"
+	"$(insns $R/insns/$DEFAULT_LINE.txt after)" "$(insns $V1/insns.txt rfc)" \
+	"$(insns $V2/insns.txt rfc)" "$(insns $R/insns/$DEFAULT_LINE.txt rfc)"
   printf 'reachable states, 2 / 3 / 4 CPUs, up to 3 buffers held\tthe bound fails after %s operations on 2 CPUs, 1 held\tnot closed: every sequence up to %s operations\t%s\t%s\n' \
 	"$negops" "$v1ops" "$(search $V2/closed.csv)" "$(search $R/rfc/closed.csv)"
   printf 'get/put pairs per second, over today'"'"'s, natively (SMP UML), 1 / 2 CPUs\t1 / 1\tnot measured\t%s\t%s\n' \
