@@ -1,5 +1,6 @@
 #!/bin/bash
-# report/rfc.sh CSV: the RFC cover letter's comparison of today's pool (the default line's),
+# report/rfc.sh CSV: the RFC cover letter's comparison of today's pool
+# (the default line's),
 # RFC v1, v2 and v3 (patches/rfc/), each cell from a file the workbench
 # wrote: v1's and v2's in results/rfc/v1/ and v2/ (see their README.md),
 # today's and v3's in results/ and patches/rfc/ (today's reclaim in v1's
