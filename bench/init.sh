@@ -7,7 +7,7 @@
 # events, whose counts it prints.
 # Lines for the host: timed,lstat,..., counted,lstat,..., count,lstat,EVENT,N,
 # slab,start|end,N; "end of bench", after which the host reads the pool
-# (scripts/pool.sh) and stops the guest.
+# (scripts/helpers/pool.sh) and stops the guest.
 secs=$1
 . /guest.sh
 guest_up

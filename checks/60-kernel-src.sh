@@ -9,7 +9,7 @@ cd "$TREE"
 
 user_tree
 rc=0
-(export KERNEL_SRC=$user; "$TOP/scripts/tree.sh" && "$TOP/scripts/apply.sh") \
+(export KERNEL_SRC=$user; "$TOP/scripts/helpers/tree.sh" && "$TOP/scripts/helpers/apply.sh") \
 	>"$RUN/src.log" 2>&1 || rc=1
 cat "$RUN/src.log"
 grep -qF "applied: patches/ on $user's HEAD" "$RUN/src.log" || rc=1

@@ -64,7 +64,7 @@ echo "the same, once $DEFAULT_LINE's fingerprint excludes the marker: $out"
 out=$(pick "$user")
 echo "KERNEL_SRC=<a clone of stock>: $out"
 [ "$out" = "$DEFAULT_LINE" ] || { echo "  not taken for $DEFAULT_LINE"; rc=1; }
-(export KERNEL_SRC=$marked; "$wb/scripts/tree.sh" && "$wb/scripts/apply.sh") \
+(export KERNEL_SRC=$marked; "$wb/scripts/helpers/tree.sh" && "$wb/scripts/helpers/apply.sh") \
 	>"$RUN/new-line-apply.log" 2>&1 || rc=1
 cat "$RUN/new-line-apply.log"
 grep -qF "applied: patches/$new/ on $marked's HEAD" "$RUN/new-line-apply.log" ||

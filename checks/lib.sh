@@ -99,10 +99,10 @@ kunit_on() {
 # on a line with an RFC, RUN/rfc-um.log and RUN/rfc-negative.txt.
 series_checks() {
 	label=$LABEL dir=${PATCHES#"$TOP"/}/
-	"$TOP/scripts/tree.sh" && rc=0 || rc=1
+	"$TOP/scripts/helpers/tree.sh" && rc=0 || rc=1
 	[ "$rc" = 0 ] || report $rc "${label}the kernel tree ${SRC:-from $DEB_PACKAGE}"
 	[ "$rc" = 0 ] || return 1
-	rc=0; "$TOP/scripts/apply.sh" || rc=1
+	rc=0; "$TOP/scripts/helpers/apply.sh" || rc=1
 	report $rc "${label}git am of $dir on the pre-fix and the stock tree, identical results"
 	[ "$rc" = 0 ] || return 1
 	cd "$TREE"

@@ -8,11 +8,11 @@
 # (instrumented: the counted run is not the timed run). Rounds are
 # interleaved: each round boots every design at each of VCPUS. Settings
 # (environment): ROUNDS=5 VCPUS='1 2 4' LSTAT=5 MEM=1G. After the loads,
-# scripts/pool.sh reads the pool through QEMU's gdbstub. Results in
+# scripts/helpers/pool.sh reads the pool through QEMU's gdbstub. Results in
 # results/bench-lstat/ (report/bench-lstat.sh).
 set -eu
 . "$(dirname "$0")/config.sh"
-. "$TOP/scripts/storm.sh"
+. "$TOP/scripts/helpers/storm.sh"
 
 ROUNDS=${ROUNDS:-5} VCPUS=${VCPUS:-1 2 4} LSTAT=${LSTAT:-5}
 [ -n "$RFC_PATCHES" ] || die "make bench-lstat: LINE=$LINE has no RFC to measure"
@@ -45,7 +45,7 @@ gcc -static -O2 -s -o "$out/root/bin/lstatload" "$TOP/bench/lstatload.c" ||
 	die "cannot build bench/lstatload.c (above)"
 apparmor_parser -Q -S "$TOP/bench/lstatload.profile" >"$out/root/lstatload.bin" ||
 	die "apparmor_parser could not compile bench/lstatload.profile (above)"
-initrd=$("$TOP/scripts/initramfs.sh" "$out/initramfs" "$TOP/bench/init.sh" "$out/root")
+initrd=$("$TOP/scripts/helpers/initramfs.sh" "$out/initramfs" "$TOP/bench/init.sh" "$out/root")
 
 # boot_read PREFIX BZIMAGE INITRD: a boot of bench/init.sh; once it says
 # "end of bench", one read of the pool if the design has one (pool-NAME.csv
@@ -62,7 +62,7 @@ boot_read() {
 		kill -0 $qemu 2>/dev/null || break; sleep 1
 	done
 	if kill -0 $qemu 2>/dev/null && [ -n "${pool[$d]}" ]; then
-		echo | "$TOP/scripts/pool.sh" "${2%/arch/*}/vmlinux" \
+		echo | "$TOP/scripts/helpers/pool.sh" "${2%/arch/*}/vmlinux" \
 			"127.0.0.1:$port" >"${1%/*}/pool-${1##*/}.csv" || rc=$?
 	fi
 	kill "$(cat "$1.pid" 2>/dev/null)" 2>/dev/null || true

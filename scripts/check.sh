@@ -41,7 +41,7 @@ run_checks() {
 
 # Every package of every check, once, before the first: its output goes
 # to a log, the packages it installs are named.
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
+"$TOP/scripts/helpers/deps.sh" $DEPS_BUILD $DEPS_X86 sparse busybox-static cpio kmod \
 	python3-sphinx python3-yaml gnuplot-nox gdb python3-drgn
 # On KERNEL_SRC, make check-all is make check: the parts below are the
 # workbench's own evidence.

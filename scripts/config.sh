@@ -43,10 +43,10 @@ median_range() {
 # table CSV: the rows on standard input (a tab between cells, the first
 # row the header) saved as CSV, for the reports that read them; prints the
 # Markdown table that a page quotes.
-table() { python3 "$TOP/scripts/table.py" "$1"; }
+table() { python3 "$TOP/scripts/helpers/table.py" "$1"; }
 # table_get CSV COLUMN... [HEADER=VALUE...]: those columns of the rows of
 # CSV that match, a row a line, a tab between the columns.
-table_get() { python3 "$TOP/scripts/table.py" get "$@"; }
+table_get() { python3 "$TOP/scripts/helpers/table.py" get "$@"; }
 # per_run CSV COLUMN KERNEL: COLUMN of KERNEL's rows of CSV (make
 # reclaim's), its runs apart by "; ".
 per_run() { table_get "$1" "$2" kernel="$3" | paste -sd';' | sed 's/;/; /g'; }
@@ -433,8 +433,8 @@ lock() {
 # series applied, and the current directory the tree, on branch series.
 ready() {
 	lock
-	"$TOP/scripts/deps.sh" $DEPS_BUILD "$@"
-	"$TOP/scripts/tree.sh"
-	"$TOP/scripts/apply.sh"
+	"$TOP/scripts/helpers/deps.sh" $DEPS_BUILD "$@"
+	"$TOP/scripts/helpers/tree.sh"
+	"$TOP/scripts/helpers/apply.sh"
 	cd "$TREE"
 }

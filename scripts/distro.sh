@@ -21,10 +21,10 @@ shopt -s inherit_errexit	# in $(root ...) too
 : "${CPUS:=2}"
 . "$(dirname "$0")/config.sh"
 RUNS=${RUNS:-2} DURATION=${DURATION:-60} WORKERS=${WORKERS:-2}
-. "$TOP/scripts/storm.sh"
+. "$TOP/scripts/helpers/storm.sh"
 
 lock
-"$TOP/scripts/deps.sh" $DEPS_BUILD $DEPS_X86 debootstrap qemu-utils e2fsprogs
+"$TOP/scripts/helpers/deps.sh" $DEPS_BUILD $DEPS_X86 debootstrap qemu-utils e2fsprogs
 out=$OUT/distro
 mkdir -p "$out"
 
@@ -124,7 +124,7 @@ boot() {
 		sleep 1
 	done
 	if kill -0 $qemu 2>/dev/null; then
-		python3 "$TOP/scripts/qmp-dump.py" "$prefix.qmp" "$prefix.vmcore" ||
+		python3 "$TOP/scripts/helpers/qmp-dump.py" "$prefix.qmp" "$prefix.vmcore" ||
 			say "the dump of $prefix failed (above)"
 		kill "$(cat "$prefix.pid")" 2>/dev/null || true
 	fi

@@ -3,7 +3,7 @@
 # the gdbstub pool reader. The pre-fix, the fixed and (if LINE has one) the
 # RFC kernel, make repro's storm kernels made preemptible and given
 # configs/vmcore.config, each boot under QEMU with -device vmcoreinfo and
-# run the execve storm. The pool reader (scripts/pool.sh) samples the pool
+# run the execve storm. The pool reader (scripts/helpers/pool.sh) samples the pool
 # every SAMPLE s; at the first sample where a CPU's hold has wrapped on the
 # pre-fix kernel, and at the same sample number on the others, it dumps the
 # guest's memory (QMP dump-guest-memory) while gdb holds the guest stopped:
@@ -16,7 +16,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 DURATION=${DURATION:-240} WORKERS=${WORKERS:-2} SAMPLE=${SAMPLE:-5}
-. "$TOP/scripts/storm.sh"
+. "$TOP/scripts/helpers/storm.sh"
 
 ready $DEPS_STORM python3-drgn
 out=$OUT/dumps
@@ -32,7 +32,7 @@ for k in $kernels; do
 	ref=$k; [ "$k" != fixed ] || ref=series
 	# All in the pre-fix kernel's build dir, from its worktree: the fixed
 	# and the RFC kernel are rebuilds of the files that differ.
-	WORKTREE=prefix "$TOP/scripts/guest.sh" "$ref" "$BUILD/dump-prefix" \
+	WORKTREE=prefix "$TOP/scripts/helpers/guest.sh" "$ref" "$BUILD/dump-prefix" \
 		"$TOP/configs/repro.config" "$TOP/configs/preempt.config" \
 		"$TOP/configs/vmcore.config" >/dev/null
 	bz=$BUILD/dump-prefix/arch/x86/boot/bzImage
@@ -67,7 +67,7 @@ for k in $kernels; do
 	"$tool" --core "$k.vmcore" --vmlinux "$k.vmlinux" --csv >"$k.tool.csv" || rc=$?
 	[ "$rc" = "$want" ] || die "tools/aa-buffers --csv exited $rc on the $k dump"
 	{ head -n 1 "$k.pool.csv"; tail -n 1 "$k.pool.csv"; } >"$k.moment.csv"
-	python3 "$TOP/scripts/table.py" same "$k.tool.csv" "$k.moment.csv" ||
+	python3 "$TOP/scripts/helpers/table.py" same "$k.tool.csv" "$k.moment.csv" ||
 		die "tools/aa-buffers and the pool reader disagree on the $k dump (above)"
 
 	# Given a vmlinux without debug info, it refuses and says so.

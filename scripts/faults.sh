@@ -17,7 +17,7 @@
 set -eu
 . "$(dirname "$0")/config.sh"
 DURATION=${DURATION:-60}
-. "$TOP/scripts/storm.sh"
+. "$TOP/scripts/helpers/storm.sh"
 
 SCENARIOS=${SCENARIOS:-none reserve failslab-10 failslab-50 failslab-100 pressure-90 pressure-99}
 RESERVE=${RESERVE:-32}
@@ -33,7 +33,7 @@ fi
 out=$OUT/$name
 rm -rf "$out"; mkdir -p "$out"
 initrd=$(storm_initrd "$out")
-kernel=$("$TOP/scripts/guest.sh" "$ref" "$BUILD/$name" "$@")
+kernel=$("$TOP/scripts/helpers/guest.sh" "$ref" "$BUILD/$name" "$@")
 
 # The fixed pool allocates only when the load outgrows it, which this
 # storm alone never makes it do (scenario none). The others start with

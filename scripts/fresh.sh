@@ -13,7 +13,7 @@ set -eu
 . "$(dirname "$0")/config.sh"
 
 lock	# makes $CACHE, and one fresh chroot at a time
-"$TOP/scripts/deps.sh" debootstrap
+"$TOP/scripts/helpers/deps.sh" debootstrap
 root=$CACHE/fresh
 log=$CACHE/fresh.log
 commit=$(git -C "$TOP" rev-parse --short=12 HEAD)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # make preempt: who was exposed. The execve storm of make repro on kernels
 # that take their preemption options from Debian's own config for LINE
-# (scripts/debconfig.sh: PREEMPT_DYNAMIC, the line's default model), booted
+# (scripts/helpers/debconfig.sh: PREEMPT_DYNAMIC, the line's default model), booted
 # with each preempt= model, pre-fix and fixed interleaved. RT=1: the kernel
 # built PREEMPT_RT, as Debian's rt flavour of LINE. The kernels also have
 # kprobe events (configs/kprobes.config), with which repro/init.sh traces every
@@ -22,7 +22,7 @@
 # The matrix: scripts/report/preempt.sh.
 set -eu
 . "$(dirname "$0")/config.sh"
-. "$TOP/scripts/storm.sh"
+. "$TOP/scripts/helpers/storm.sh"
 
 SCENARIO=${SCENARIO:-none}
 # The legs of each cell: a kernel, and the storm's scenario where it is not

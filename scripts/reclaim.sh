@@ -16,7 +16,7 @@ set -eu
 . "$(dirname "$0")/config.sh"
 RUNS=${RUNS:-2} DURATION=${DURATION:-60} WORKERS=${WORKERS:-64}
 SAMPLE=${SAMPLE:-5}
-. "$TOP/scripts/storm.sh"
+. "$TOP/scripts/helpers/storm.sh"
 
 [ -n "$RFC_PATCHES" ] || die "make reclaim: LINE=$LINE has no RFC"
 PRESSURE=${PRESSURE:-100} RESERVE=${RESERVE:-32}

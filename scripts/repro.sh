@@ -1,7 +1,7 @@
 #!/bin/bash
 # make repro: boot the pre-fix and the fixed kernel under QEMU, run an
 # execve storm in each, and record the kmalloc-8k slab and the allocations
-# aa_get_buffer() makes; scripts/pool.sh reads the pool itself (every CPU's
+# aa_get_buffer() makes; scripts/helpers/pool.sh reads the pool itself (every CPU's
 # hold and count, the global list) every SAMPLE seconds and once after the
 # load. Settings (environment): RUNS=3 DURATION=120 CPUS=4 WORKERS=2 (per
 # CPU) MEM=1G SAMPLE=10 KVM=0. Results in $OUT/repro/ and (config.sh's save) in
@@ -13,7 +13,7 @@
 # saved CSVs.
 set -eu
 . "$(dirname "$0")/config.sh"
-. "$TOP/scripts/storm.sh"
+. "$TOP/scripts/helpers/storm.sh"
 
 ready $DEPS_STORM
 out=$OUT/repro
@@ -30,8 +30,8 @@ if [ -n "${FRAGMENT:-}" ]; then
 	name=-$(basename "$FRAGMENT" .config)
 fi
 declare -A kernel
-kernel[prefix]=$("$TOP/scripts/guest.sh" prefix "$BUILD/repro-prefix$name" "$@")
-kernel[fixed]=$("$TOP/scripts/guest.sh" series "$BUILD/repro-fixed$name" "$@")
+kernel[prefix]=$("$TOP/scripts/helpers/guest.sh" prefix "$BUILD/repro-prefix$name" "$@")
+kernel[fixed]=$("$TOP/scripts/helpers/guest.sh" series "$BUILD/repro-fixed$name" "$@")
 
 # Alternate the kernels, so that both see the same machine load.
 for run in $(seq "$RUNS"); do

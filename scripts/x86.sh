@@ -33,7 +33,7 @@ if [ "${RT:-0}" = 1 ]; then	# the same on a PREEMPT_RT kernel
 	set -- "$@" "$TOP/configs/preempt-rt.config"
 fi
 log=$OUT/$name.log
-kernel=$("$TOP/scripts/guest.sh" "$ref" "$build" "$@")
+kernel=$("$TOP/scripts/helpers/guest.sh" "$ref" "$build" "$@")
 command -v depmod >/dev/null ||
 	die "depmod not found: install Debian's kmod (apt-get install kmod)"
 rm -rf "$build/wb-root"
@@ -60,7 +60,7 @@ for m in $modules; do rmmod \$m; done
 guest_kmemleak
 reboot -f
 INIT
-initrd=$("$TOP/scripts/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$build/wb-root")
+initrd=$("$TOP/scripts/helpers/initramfs.sh" "$build/wb-initramfs" "$build/wb-init" "$build/wb-root")
 [ "${KVM:-0}" = 1 ] || say "QEMU runs under TCG with /dev/kvm hidden (KVM=1 to use KVM)"
 # The slow case searches deeper through the same code: minutes under TCG
 # with KASAN and lockdep. SLOW=1 runs it too.

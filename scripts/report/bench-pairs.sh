@@ -11,7 +11,7 @@
 # their Markdown.
 set -eu
 . "$(dirname "$0")/../config.sh"
-python3 - "$1/pairs.csv" <<'PY' | python3 "$TOP/scripts/table.py" "$2/pairs-table.csv"
+python3 - "$1/pairs.csv" <<'PY' | python3 "$TOP/scripts/helpers/table.py" "$2/pairs-table.csv"
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 med = statistics.median
@@ -42,7 +42,7 @@ for k in sorted(by, key=lambda k: (k[0], k[1] == "0", ["one", "two", "atomic"].i
               f"{med(float(r['load']) for r in runs.values()):.2f}"]))
 PY
 echo
-python3 - "$1/sigprocmask.csv" <<'PY' | python3 "$TOP/scripts/table.py" "$2/sigprocmask-table.csv"
+python3 - "$1/sigprocmask.csv" <<'PY' | python3 "$TOP/scripts/helpers/table.py" "$2/sigprocmask-table.csv"
 import csv, sys
 runs = {}
 for r in csv.DictReader(open(sys.argv[1])):

@@ -19,8 +19,8 @@ for l in $LINES; do
 		{ head -n 1 "$d/$k.pool.csv"; tail -n 1 "$d/$k.pool.csv"; } >"$tmp"
 		n=$(head -n 1 "$d/$k.tool.csv" | tr , '\n' | grep -c .)
 		same="$n of $n"
-		python3 "$TOP/scripts/table.py" same "$d/$k.tool.csv" "$tmp" >/dev/null ||
-			same="differ: $(python3 "$TOP/scripts/table.py" same "$d/$k.tool.csv" "$tmp" | paste -sd ';')"
+		python3 "$TOP/scripts/helpers/table.py" same "$d/$k.tool.csv" "$tmp" >/dev/null ||
+			same="differ: $(python3 "$TOP/scripts/helpers/table.py" same "$d/$k.tool.csv" "$tmp" | paste -sd ';')"
 		wrapped=$(sed -n 's/^verdict: CPU \([0-9]*\): hold [0-9]*, wrapped.*/\1/p' "$d/$k.txt" | paste -sd ,)
 		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$l" "$k" \
 			"$(tail -n 1 "$d/$k.pool.csv" | cut -d, -f1)" \

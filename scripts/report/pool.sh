@@ -1,6 +1,6 @@
 #!/bin/bash
 # The pool table and plot of make repro from the pool reader's CSVs in DIR
-# (KERNEL-RUN.pool.csv, written by scripts/pool.sh): prints the table as
+# (KERNEL-RUN.pool.csv, written by scripts/helpers/pool.sh): prints the table as
 # Markdown, saves it as DIR/runs-pool.csv, and writes DIR/hold.{png,svg}.
 # Prints nothing without them.
 # Usage: scripts/report/pool.sh DIR CPUS WORKERS-PER-CPU
@@ -18,7 +18,7 @@ ls "$dir"/*.pool.csv >/dev/null 2>&1 || exit 0
 boot=4 most=$((cpus * workers + 2))
 cat <<EOF
 
-Pool read from outside the guest (scripts/pool.sh, during the load and once
+Pool read from outside the guest (scripts/helpers/pool.sh, during the load and once
 after it). A hold of 2^31 or more has wrapped: hold only rises by one per
 contended attempt, and 7.x caps it at MAX_HOLD_COUNT (64). In use = $boot
 allocated at boot + traced aa_get_buffer() kmallocs - global list - CPU

@@ -3,7 +3,7 @@
 # INIT as /init, repro/guest.sh (what every guest's init sources) as
 # /guest.sh and the trees ROOT copied in; prints the path of DIR.cpio.gz.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
 dir=$1 init=$2; shift 2
 rm -rf "$dir"

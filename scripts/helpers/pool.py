@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Run by scripts/pool.sh inside gdb, with the kernel's GDB helpers loaded.
+# Run by scripts/helpers/pool.sh inside gdb, with the kernel's GDB helpers loaded.
 # For every line on standard input: attach to the guest (QEMU's gdbstub
 # stops it), read AppArmor's path buffer pool, detach, print one CSV line.
 import os
@@ -103,7 +103,7 @@ def set_reserve(n):
 
 
 def qmp_dump(path):
-    """Dump the guest's memory to PATH over QMP (scripts/qmp-dump.py); the
+    """Dump the guest's memory to PATH over QMP (scripts/helpers/qmp-dump.py); the
     guest is stopped meanwhile."""
     import subprocess
     r = subprocess.run(['python3', os.environ['POOL_QMP_DUMP'],

@@ -4,7 +4,7 @@
 # configs/guest.config + fragments.
 # Prints the path of bzImage.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
 ref=$1 build=$2; shift 2
 # Each REF is built from a worktree of its own, which other checkouts of

@@ -2,7 +2,7 @@
 # deps.sh PACKAGE...: make sure these Debian packages are installed. As root,
 # install the missing ones with apt-get; otherwise name the command to run.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
 missing=
 for p in "$@"; do

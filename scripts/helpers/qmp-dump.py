@@ -2,7 +2,7 @@
 """qmp-dump.py SOCKET PATH: dump a QEMU guest's memory to PATH through its
 QMP socket SOCKET: ELF, with the virtual addresses of the guest's page
 tables (paging), without which drgn 0.0.22 cannot read a kernel address of
-it. Used by make dumps (scripts/pool.py) and make distro."""
+it. Used by make dumps (scripts/helpers/pool.py) and make distro."""
 import json
 import socket
 import sys

@@ -13,7 +13,7 @@
 #                  patches/rfc/)
 # make bench's allocator alone (bench/alloc.patch) has no pool: its lines
 # are t, pause_ms and mempool, the buffers in its mempool's reserve.
-# One sample: echo | scripts/pool.sh BUILD/vmlinux localhost:1234
+# One sample: echo | scripts/helpers/pool.sh BUILD/vmlinux localhost:1234
 # With POOL_RESERVE=N (make faults, make reclaim) the first sample also
 # sets the pool's reserve count to N, and an input line "reserve N" (make
 # reclaim) sets it to N after that sample's reading: the only writes.

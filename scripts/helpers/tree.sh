@@ -6,7 +6,7 @@
 #           stock itself where the fix is not in it.
 # Every step is redone from scratch if an earlier run was interrupted.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
 tree=$TREE
 if [ -n "${SRC:-}" ]; then

@@ -5,7 +5,7 @@
 # Debian's package linux-config-LINE, the version of the source package,
 # pinned by SHA-256.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
 flavour=$1
 [ -n "${CONFIG_SHA256:-}" ] || die "LINE=$LINE: no linux-config package pinned"

@@ -20,14 +20,14 @@ storm_kernel() {
 	local config=$OUT/preempt/debian-$2.config name=${3:-$1}
 	mkdir -p "$OUT/preempt"
 	if [ "$2" = rt ]; then
-		{ "$TOP/scripts/debconfig.sh" rt | if [ -n "$RT_DROP" ]; then
+		{ "$TOP/scripts/helpers/debconfig.sh" rt | if [ -n "$RT_DROP" ]; then
 			grep -v -E "$RT_DROP"; else cat; fi
 		  echo CONFIG_EXPERT=y; } >"$config"
 	else
-		"$TOP/scripts/debconfig.sh" none >"$config"
+		"$TOP/scripts/helpers/debconfig.sh" none >"$config"
 	fi
 	[ "$name" != series ] || name=fixed
-	"$TOP/scripts/guest.sh" "$1" "$BUILD/preempt-$name-$2" \
+	"$TOP/scripts/helpers/guest.sh" "$1" "$BUILD/preempt-$name-$2" \
 		"$TOP/configs/repro.config" "$TOP/configs/kprobes.config" "$config"
 }
 
@@ -45,7 +45,7 @@ storm_load() {
 storm_initrd() {
 	storm_load "$1/root/bin"
 	cp "$TOP/repro/trace.awk" "$1/root/"
-	"$TOP/scripts/initramfs.sh" "$1/initramfs" "$TOP/repro/init.sh" "$1/root"
+	"$TOP/scripts/helpers/initramfs.sh" "$1/initramfs" "$TOP/repro/init.sh" "$1/root"
 }
 
 # samples LOG PID: a line for pool.sh every SAMPLE seconds from the start of
@@ -91,7 +91,7 @@ storm_run() {
 		-qmp "unix:$prefix.qmp,server=on,wait=off" -device vmcoreinfo &
 	qemu=$!
 	reader=0
-	samples "$log" $qemu | POOL_QMP=$prefix.qmp "$TOP/scripts/pool.sh" \
+	samples "$log" $qemu | POOL_QMP=$prefix.qmp "$TOP/scripts/helpers/pool.sh" \
 		"${kernel%/arch/*}/vmlinux" "127.0.0.1:$port" \
 		>"$prefix.pool.csv" || reader=$?
 	alive=0; kill -0 $qemu 2>/dev/null && alive=1

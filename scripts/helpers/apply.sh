@@ -17,7 +17,7 @@
 # (config.sh); series is also fetched into your tree as a new branch
 # aa-buffer-series. Your checkout is not touched.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 
 # The patch files that the current tree lacks: without 0001 where it has
 # the fix.

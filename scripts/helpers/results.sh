@@ -5,7 +5,7 @@
 # logs (series-um-LINE.log, rfc-um.log, rfc-negative.txt), from which the
 # search counts are made. Prints what differs; fails if anything does.
 set -eu
-. "$(dirname "$0")/config.sh"
+. "$(dirname "$0")/../config.sh"
 shopt -s nullglob
 run=$1
 R=$TOP/results
