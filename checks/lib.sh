@@ -49,19 +49,27 @@ verb() {
 	tail -n 5 "$RUN/verb.out" >"$RUN/verb.tail"
 	report $rc "$LABEL$2" "$RUN/verb.tail"
 }
-# against SAVED WHAT DESCRIPTION SCRIPT ARG...: a verb as a check, whose
-# output is part of the result: on the workbench's trees it must be SAVED,
-# which the pages quote, and the check's name ends in ", WHAT SAVED". On
-# KERNEL_SRC there is nothing saved to compare: the verb's verdict decides.
+# against DESCRIPTION SCRIPT ARG...: a verb as a check, whose results are
+# part of the proof: on the workbench's trees what it saves (config.sh's
+# save) must be what is committed, which the pages quote; the check's name
+# ends in ", as committed in FILE...". If not, git diff results/ shows the
+# difference (the detail of the FAIL): commit it if the change is meant.
+# On KERNEL_SRC nothing is committed to compare: the verb's verdict decides.
 against() {
-	local saved=$1 what=$2 name=$3 rc=0; shift 3
-	"$TOP/scripts/$@" >"$RUN/against.out" || rc=1
-	cat "$RUN/against.out"
+	local name=$1 script=$2 rc=0 files; shift 2
+	: >"$RUN/saved"; : >"$RUN/against.diff"
+	SAVED_LIST=$RUN/saved "$TOP/scripts/$script" "$@" || rc=1
 	if [ -z "${SRC:-}" ]; then
-		diff -u --label "${saved#"$TOP"/}" --label 'this run' \
-			"$saved" "$RUN/against.out" >"$RUN/against.diff" || rc=1
+		mapfile -t files <"$RUN/saved"
+		if [ "${#files[@]}" = 0 ]; then
+			echo "scripts/$script saved no result"
+		else
+			git -C "$TOP" status --porcelain -- "${files[@]}"
+			git -C "$TOP" diff HEAD -- "${files[@]}"
+		fi >>"$RUN/against.diff"
 		cat "$RUN/against.diff"
-		name="$name, $what ${saved#"$TOP"/}"
+		[ ! -s "$RUN/against.diff" ] || rc=1
+		name="$name, as committed in ${files[*]}"
 	fi
 	report $rc "$LABEL$name" "$RUN/against.diff"
 }

@@ -23,7 +23,7 @@ line_facts() {
 	SUBJECT="PATCH $1.y" PATCHES=$TOP/patches/$1 FINGERPRINT=()
 	[ "$1" != "$DEFAULT_LINE" ] || PATCHES=$TOP/patches
 	NEGATIVE=$d/negative-control.expected MUTANTS=$d/mutants
-	MUTANTS_LOG=$TOP/results/mutants/$1.log
+	MUTANTS_LOG=$1.log
 	RFC_NEGATIVE=$d/rfc/negative-control.expected
 	RFC_ADAPTER=$d/rfc/adapter.patch RFC_MUTANTS=$d/rfc/mutants
 	# shellcheck source=/dev/null
@@ -51,15 +51,26 @@ table_get() { python3 "$TOP/scripts/helpers/table.py" get "$@"; }
 # reclaim's), its runs apart by "; ".
 per_run() { table_get "$1" "$2" kernel="$3" | paste -sd';' | sed 's/;/; /g'; }
 
-# save NAME FILE...: every verb keeps its results in results/ of the
+# save [-k] NAME FILE...: every verb keeps its results in results/ of the
 # repository, whether it is run by hand or by make check-all; git diff
 # results/ shows what a run changed. This makes results/NAME/ exactly
-# FILE... (a verb that resumes, make preempt and make reclaim, writes its
-# runs there as it goes instead).
+# FILE...; with -k it keeps the other files there, for a folder that
+# several runs of a verb share (make mutants' modes, one file each). A
+# verb that resumes (make preempt, make reclaim) writes its runs there as
+# it goes instead. On KERNEL_SRC, results go to the tree's cache, not the
+# workbench's. Each file saved is named, relative to the workbench, in
+# SAVED_LIST if that is set (a check compares them with the commit).
 save() {
-	local dest=$TOP/results/$1; shift
-	rm -rf "$dest"; mkdir -p "$dest"
+	local keep= dest f
+	[ "$1" != -k ] || { keep=1; shift; }
+	dest=$RESULTS/$1; shift
+	[ -n "$keep" ] || rm -rf "$dest"
+	mkdir -p "$dest"
 	cp "$@" "$dest/"
+	for f in "$@"; do
+		[ -z "${SAVED_LIST:-}" ] ||
+			echo "${dest#"$TOP"/}/$(basename "$f")" >>"$SAVED_LIST"
+	done
 	say "results in ${dest#"$TOP"/}/"
 }
 
@@ -133,6 +144,8 @@ if [ "$LINE" = "${LINES%% *}" ]; then
 	RESULTS_PREFIX=
 	[ -n "${SRC:-}" ] || OUT=$CACHE LABEL=
 fi
+RESULTS=$TOP/results
+[ -z "${SRC:-}" ] || RESULTS=$OUT/results
 # The RFC is a proposal against the workbench's own 7.3, not for your tree.
 [ -z "${SRC:-}" ] || RFC_PATCHES=
 # The tree (branches stock, prefix, series...), the builds and the logs.

@@ -222,17 +222,16 @@ for run in $(seq "$RUNS"); do
 		done
 	done
 done
-save distro "${saved[@]}"
-"$TOP/scripts/report/distro.sh" "$TOP/results/distro" \
-	"$TOP/results/distro/distro.csv" >"$TOP/results/distro/distro.md"
-cat "$TOP/results/distro/distro.md"
+"$TOP/scripts/report/distro.sh" "$out/runs" "$out/distro.csv" |
+	tee "$out/distro.md"
+save distro "${saved[@]}" "$out"/distro.csv "$out"/distro-readings.csv \
+	"$out/distro.md"
 # The verdict: the host read every dump as the guest read its kernel just
 # before, column by column, with BTF and with DWARF where each exists; and
 # the tool's exit status says "wrapped" exactly where a hold wrapped, never
 # on a kernel with the fix (config.sh's DISTRO_FIXED). Whether a pre-fix
 # one wrapped is the finding, not the verdict.
-bad=$(python3 - "$TOP/results/distro/distro.csv" \
-	"$TOP/results/distro/distro-readings.csv" <<'PY'
+bad=$(python3 - "$out/distro.csv" "$out/distro-readings.csv" <<'PY'
 import csv, sys
 read = {}
 for r in csv.DictReader(open(sys.argv[2])):

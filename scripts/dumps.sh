@@ -81,5 +81,7 @@ for k in $kernels; do
 	for f in txt exit tool.csv pool.csv nodebug; do saved+=("$out/$k.$f"); done
 done
 save "dumps/$LINE" "${saved[@]}"
-"$TOP/scripts/report/dumps.sh" "$TOP/results/dumps" "$TOP/results/dumps/dumps.csv" |
-	tee "$TOP/results/dumps/dumps.md"
+# The table of every line's dumps.
+"$TOP/scripts/report/dumps.sh" "$RESULTS/dumps" "$out/dumps.csv" |
+	tee "$out/dumps.md"
+save -k dumps "$out/dumps.csv" "$out/dumps.md"

@@ -48,11 +48,10 @@ unshare -m --propagation private sh -c '
 			timed make make; timed \"make check\" make check
 			timed \"make check, warm\" make check"' 2>&1 | tee -a "$log"
 
-out=$TOP/results/fresh
-mkdir -p "$out"
+out=$CACHE/fresh-results/${NAME:-cold}
+rm -rf "${out%/*}"; mkdir -p "${out%/*}"
 grep -E '^(fresh: |==> |PASS: |FAIL: |[0-9]+ passed, [0-9]+ failed$)|Ran [0-9]+ tests|Elapsed time' \
-	"$log" >"$out/${NAME:-cold}.log"
-"$TOP/scripts/report/fresh.sh" "$out/${NAME:-cold}.log" "$out/${NAME:-cold}.csv" \
-	>"$out/${NAME:-cold}.md"
-cat "$out/${NAME:-cold}.md"
+	"$log" >"$out.log"
+"$TOP/scripts/report/fresh.sh" "$out.log" "$out.csv" | tee "$out.md"
+save -k fresh "$out".*
 grep -q '^fresh: make check exit 0' "$log"

@@ -1,9 +1,10 @@
 #!/bin/bash
 # make insns: x86_64 instruction counts (objdump -d) of aa_get_buffer() and
 # aa_put_buffer() with CONFIG_KUNIT=n, on the fixed tree before the test
-# seam (series~3, patch 1 applied) and on the whole series; on 7.3 also on
-# the RFC (branch rfc). Out-of-line copies of the seam's helpers, if the
-# compiler left any, are counted too.
+# seam (prefix + patch 1) and on the whole series; on a line with an RFC
+# also on it (branch rfc). Out-of-line copies of the seam's helpers, if the
+# compiler left any, are counted too. The table, and its CSV, are saved as
+# results/insns/LINE.txt and LINE.csv.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -24,7 +25,7 @@ count() {	# count REF: instructions per function of lsm.o at REF
 		sort
 	[ -f "$build/security/apparmor/lsm.o" ] || die "no lsm.o at $1"
 }
-before=$(count series~3)
+before=$(count "$(git rev-list --reverse prefix..series | head -n 1)")
 after=$(count series)
 [ -n "$before" ] && [ -n "$after" ] || die "aa_get_buffer/aa_put_buffer not found in lsm.o"
 rows=$(join -a1 -a2 -e - -o 0,1.2,2.2 <(echo "$before") <(echo "$after"))
@@ -39,13 +40,16 @@ if [ -n "$RFC_PATCHES" ]; then
 	header="$header rfc"
 fi
 # total last, as the join sorted it among the functions
-echo "$header
+table=$(echo "$header
 $(echo "$rows" | grep -v '^total ')
-$(echo "$rows" | grep '^total ')" |
-	while read -r f cols; do
-		# shellcheck disable=SC2086
-		printf '%-24s' "$f"; printf ' %8s' $cols; echo
-	done
+$(echo "$rows" | grep '^total ')")
+mkdir -p "$OUT/insns"
+echo "$table" | tr ' ' , >"$OUT/insns/$LINE.csv"
+echo "$table" | while read -r f cols; do
+	# shellcheck disable=SC2086
+	printf '%-24s' "$f"; printf ' %8s' $cols; echo
+done | tee "$OUT/insns/$LINE.txt"
+save -k insns "$OUT/insns/$LINE.txt" "$OUT/insns/$LINE.csv"
 # The seam must add nothing: no more instructions, no out-of-line helper.
 [ "$(sum "$after")" -le "$(sum "$before")" ] &&
 	! echo "$after" | grep -qv '^aa_[gp][eu]t_buffer '

@@ -13,12 +13,15 @@
 # of $RFC_MUTANTS/race/ on branch rfc. RUNS=N with race or rfc-race
 # measures instead: the unchanged branch, each mutant and each of
 # $MUTANTS/seldom/ (races the suite does not catch reliably) run N times;
-# each line says in how many runs the suite failed
-# (results/mutants/race-rate.log, rfc-race-rate.log).
+# each line says in how many runs the suite failed. What it prints is
+# saved in results/mutants/: as $MUTANTS_LOG, or MODE.log,
+# MODE-rate.log (line-prefixed on a line but the default).
 set -eu
 . "$(dirname "$0")/config.sh"
 
 base=series suite=apparmor_buffer_cache tries=1 log=$OUT/mutant- smp=
+kept=$MUTANTS_LOG
+[ -z "${1:-}" ] || kept=$RESULTS_PREFIX$1${RUNS:+-rate}.log
 run() { kunit "$BUILD/um" "$1"; }
 case ${1:-} in
 rfc|rfc-race)
@@ -45,8 +48,7 @@ mutant() {
 }
 if [ -n "${RUNS:-}" ]; then
 	[ -n "$smp" ] || die "RUNS=$RUNS: only for mutants.sh race or rfc-race"
-	rate=$TOP/results/mutants/$1-rate.log
-	: >"$OUT/$1-rate.log"
+	: >"$OUT/$kept"
 	for m in none "$MUTANTS"/*.patch "$MUTANTS"/seldom/*.patch; do
 		name=${m#"$MUTANTS"/} && name=${name%.patch}
 		mutant "$name" "$m"
@@ -60,12 +62,12 @@ if [ -n "${RUNS:-}" ]; then
 				failed=$((failed + 1))
 		done
 		printf '%-44s the suite failed in %d of %d runs\n' "$name" \
-			$failed "$RUNS" | tee -a "$OUT/$1-rate.log"
+			$failed "$RUNS" | tee -a "$OUT/$kept"
 	done
-	cp "$OUT/$1-rate.log" "$rate"
-	say "results in ${rate#"$TOP"/}"
+	save -k mutants "$OUT/$kept"
 	exit 0
 fi
+: >"$OUT/$kept"
 for m in "$MUTANTS"/*.patch; do
 	name=$(basename "$m" .patch)
 	total=$((total + 1))
@@ -92,7 +94,8 @@ for m in "$MUTANTS"/*.patch; do
 	else
 		verdict="SURVIVED"
 	fi
-	printf '%-36s %s\n' "$name" "$verdict"
+	printf '%-36s %s\n' "$name" "$verdict" | tee -a "$OUT/$kept"
 done
-echo "mutant score: $killed of $total killed"
+echo "mutant score: $killed of $total killed" | tee -a "$OUT/$kept"
+save -k mutants "$OUT/$kept"
 [ "$killed" = "$total" ]

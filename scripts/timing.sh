@@ -9,9 +9,9 @@
 #               kunit.py's timeout)
 # on each kernel. The "Elapsed time" that kunit.py exec reports (UML's boot
 # and halt included), with the host's 1-minute load average before the
-# run, goes to results/timing/runs.log, the medians to runs.md. Then one
-# profile of the buffer run on each kernel (perf record of the host
-# process, cpu-clock): where the time goes, results/timing/profile-*.txt.
+# run, goes to runs.log, the medians to runs.md. Then one profile of the
+# buffer run on each kernel (perf record of the host process, cpu-clock):
+# where the time goes, profile-*.txt. Saved in results/timing/.
 set -eu
 . "$(dirname "$0")/config.sh"
 
@@ -28,8 +28,8 @@ kunit "${smp[0]}" "$OUT/series-um-smp.json" --kconfig_add CONFIG_SMP=y \
 	die "KUnit fails on the series' SMP UML kernel; see $OUT/timing-smp.log"
 grep -q '^CONFIG_SMP=y' "${smp[0]}/.config" || die "${smp[0]} has no SMP"
 
-out=$TOP/results/${RESULTS_PREFIX}timing
-mkdir -p "$out"
+out=$OUT/timing
+rm -rf "$out"; mkdir -p "$out"
 log=$out/runs.log
 echo "timing: workbench at $(git -C "$TOP" rev-parse --short=12 HEAD), series at $(git rev-parse --short=12 series), $(nproc) CPUs" >"$log"
 # exec_on KERNEL WHAT [PREFIX...]: kunit.py exec of WHAT on KERNEL (up,
@@ -73,3 +73,4 @@ for kernel in up smp; do
 		>"$out/profile-$kernel.txt"
 	cat "$out/profile-$kernel.txt"
 done
+save "${RESULTS_PREFIX}timing" "$out"/*

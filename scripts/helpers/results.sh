@@ -111,12 +111,12 @@ rm -f "$tmp/data"/{lstat,counts,memory}.csv
 regenerated "$R/bench-lstat/lstat.md" "$TOP/scripts/report/bench-lstat.sh" "$tmp/data"
 tables "$R/bench-lstat" "$tmp/data"/{lstat,counts,memory}.csv
 # make dumps: the table of every line's dumps, and the tool's output on
-# 7.3's pre-fix dump, README's example.
+# the default line's pre-fix dump, README's example.
 if [ -d "$R/dumps" ]; then
 	regenerated "$R/dumps/dumps.md" "$TOP/scripts/report/dumps.sh" "$R/dumps" \
 		"$tmp/dumps.csv"
 	tables "$R/dumps" "$tmp/dumps.csv"
-	quoted "$R/dumps/${LINES%% *}/prefix.txt"
+	quoted "$R/dumps/$DEFAULT_LINE/prefix.txt"
 fi
 # make distro: the runs on Debian's own kernels.
 if [ -d "$R/distro" ]; then
@@ -160,7 +160,7 @@ regenerated "$R/rfc/negative.txt" cat "$run/rfc-negative.txt"
 quoted "$R/check-all.log"
 for l in ${LINES#* }; do
 	log=$(line_facts "$l"; [ "$CHECKED_BY" != check ] || echo "$MUTANTS_LOG")
-	[ -z "$log" ] || quoted "$log"
+	[ -z "$log" ] || quoted "$R/mutants/$log"
 done
 regenerated "$R/matrix.md" "$TOP/scripts/report/matrix.sh" "$R/check-all.log" \
 	"$tmp/matrix.csv"

@@ -114,7 +114,7 @@ done; } | table "$dir/memory.csv"
 gnuplot <<PLOT
 set terminal pngcairo noenhanced size 700,450
 set output '$dir/lstat.png'
-set title 'make bench-lstat: lstat() calls, one confined task per vCPU, 7.3 under TCG on a 2-core host;\nmedian of the rounds, range as error bars'
+set title 'make bench-lstat: lstat() calls, one confined task per vCPU, $LINE under TCG on a 2-core host;\nmedian of the rounds, range as error bars'
 set xlabel 'vCPUs'
 set ylabel 'calls/s, all CPUs'
 set xtics ($(echo $cpus_list | sed 's/ /, /g'))

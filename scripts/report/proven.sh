@@ -47,8 +47,9 @@ negative() {
 # runs LINE's mutants, from its log
 killed() {
 	[ "$CHECKED_BY" = check ] || return 0
-	[ -f "$MUTANTS_LOG" ] || die "no ${MUTANTS_LOG#"$TOP"/}"
-	sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' "$MUTANTS_LOG"
+	local log=results/mutants/$MUTANTS_LOG
+	[ -f "$TOP/$log" ] || die "no $log"
+	sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' "$TOP/$log"
 }
 # most, sum: of the numbers on standard input
 most() { sort -n | tail -1; }
@@ -117,13 +118,19 @@ row "The series applies, passes and fails without the fix on every Debian line w
 	"$(table_get results/matrix.csv 'git am on pre-fix and stock' 'KUnit on UML, patched' \
 		'negative control' | grep -cx 'PASS	PASS	PASS') of $(table_get results/matrix.csv 'kernel line' | wc -l) kernel lines" \
 	"kernel lines" kernel-lines
-r73='results/repro/[0-9]-*/'
-row "A booted pre-fix 7.3 kernel wraps a hold under an execve storm; the fixed one does not" \
-	"a hold wrapped in $(wraps "$r73" prefix) pre-fix runs, $(wraps "$r73" fixed) fixed runs; conservation of buffers failed in $(conserv "$r73") samples of the pool" \
+# make repro's runs of the default line carry no line prefix
+r='results/repro/[0-9]-*/'
+row "A booted pre-fix $DEFAULT_LINE kernel wraps a hold under an execve storm; the fixed one does not" \
+	"a hold wrapped in $(wraps "$r" prefix) pre-fix runs, $(wraps "$r" fixed) fixed runs; conservation of buffers failed in $(conserv "$r") samples of the pool" \
 	"QEMU reproduction" repro
-row "On 6.12 the preemption model decides whether it shows" \
-	"pre-fix: $(wraps results/repro/6.12-4-vcpus-240-s prefix) runs wrapped under PREEMPT_NONE, $(wraps results/repro/6.12-4-vcpus-240-s-preempt prefix) under PREEMPT; fixed: $(wraps 'results/repro/6.12-*/' fixed)" \
-	preemption preemption
+# the lines whose storm ran under PREEMPT too (FRAGMENT=configs/preempt.config)
+for l in ${LINES#* }; do
+	r=results/repro/$l-4-vcpus-240-s
+	[ -d "$r-preempt" ] || continue
+	row "On $l the preemption model decides whether it shows" \
+		"pre-fix: $(wraps "$r" prefix) runs wrapped under PREEMPT_NONE, $(wraps "$r-preempt" prefix) under PREEMPT; fixed: $(wraps "results/repro/$l-*/" fixed)" \
+		preemption preemption
+done
 # exposed LINE KERNEL: "MODEL N of M" runs with a traced wrap, per model of
 # make preempt's matrix, at 4 vCPUs and 120 s (not the migration storm).
 exposed() {
@@ -132,9 +139,15 @@ exposed() {
 		awk -F'\t' '$1 !~ /untraced/ { split($2, w, ", ")
 			printf "%s%s %d of %d", s, $1, w[1], $3; s = ", " }'
 }
+# each kernel of each line in make preempt's matrix, in the order of LINES
+preempted=$(for k in prefix fixed; do
+	for l in $LINES; do
+		table_get results/preempt/matrix.csv line | grep -qxF "$l" || continue
+		echo "$(sed 's/prefix/pre-fix/' <<<"$k") $l: $(exposed "$l" "$k")"
+	done
+done | paste -sd';' | sed 's/;/; /g')
 row "Debian's kernels without the fix, under the preemption models they can boot with" \
-	"runs with a wrap event, pre-fix 7.3: $(exposed 7.3 prefix); pre-fix 6.12: $(exposed 6.12 prefix); fixed 7.3: $(exposed 7.3 fixed); fixed 6.12: $(exposed 6.12 fixed)" \
-	preemption preemption
+	"runs with a wrap event, $preempted" preemption preemption
 row "The fixed pool still has no bound on its size" \
 	"most buffers allocated over every sequence, one buffer held at a time: $growth" \
 	"the suite" suite
@@ -146,7 +159,7 @@ migration() {
 up='of those, puts on a CPU with hold above 0'
 after='aa_get_buffer kmallocs after warm-up' top='most buffers on CPU lists in a sample'
 row "A booted fixed kernel driven toward that schedule, by a storm that moves tasks between CPUs, did not grow" \
-	"7.3 at preempt=full, $(migration migration runs) runs of $(migration migration 'load, s') s per storm: puts on a CPU whose hold was up $(migration migration "$up") per run (plain storm: $(migration plain "$up")); buffers allocated after warm-up $(migration migration "$after") (plain: $(migration plain "$after")); most on CPU lists in a sample $(migration migration "$top") (plain: $(migration plain "$top"))" \
+	"$(migration migration line) at preempt=$(migration migration model), $(migration migration runs) runs of $(migration migration 'load, s') s per storm: puts on a CPU whose hold was up $(migration migration "$up") per run (plain storm: $(migration plain "$up")); buffers allocated after warm-up $(migration migration "$after") (plain: $(migration plain "$after")); most on CPU lists in a sample $(migration migration "$top") (plain: $(migration plain "$top"))" \
 	preemption preemption
 # closed COLUMN: that column of the RFC's closed search, a row a line
 closed() { table_get results/rfc/closed.csv "$1"; }
@@ -162,7 +175,7 @@ row "The RFC's pool stays within buffers held + reserve + 2 per CPU in every sta
 reclaim() { per_run results/reclaim/reclaim.csv "$1" "$2"; }
 after='after: global list, CPU lists, reserve'
 row "After its shrinker has freed all it may, the RFC's pool is back to buffers held then + reserve + 2 per CPU, whatever it held before; real reclaim, which asks for half, leaves one buffer more" \
-	"the shrinker among the operations of the same search, this bound checked right after each of its calls; $(grep -c '^[0-9]*-shr.* killed by' results/mutants/rfc.log) of $(grep -c '^[0-9]*-shr' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c "^[0-9]*-shr.*$reach" results/mutants/rfc.log) of them by this search. Booted (7.3 under TCG, 4 vCPUs, the storm with the reserve raised, then memory pressure or drop_caches), free buffers after, global list, CPU lists, reserve, per run: the RFC $(reclaim "$after" rfc), its shrinker freeing $(reclaim 'buffers the shrinker freed' rfc); today's pool $(reclaim "$after" fixed)" \
+	"the shrinker among the operations of the same search, this bound checked right after each of its calls; $(grep -c '^[0-9]*-shr.* killed by' results/mutants/rfc.log) of $(grep -c '^[0-9]*-shr' results/mutants/rfc.log) mutants of the shrinker killed, $(grep -c "^[0-9]*-shr.*$reach" results/mutants/rfc.log) of them by this search. Booted ($DEFAULT_LINE under TCG, 4 vCPUs, the storm with the reserve raised, then memory pressure or drop_caches), free buffers after, global list, CPU lists, reserve, per run: the RFC $(reclaim "$after" rfc), its shrinker freeing $(reclaim 'buffers the shrinker freed' rfc); today's pool $(reclaim "$after" fixed)" \
 	"the RFC" rfc
 row "A CPU that goes offline gives the buffers on its list back to the global list (the RFC)" \
 	"the case dead_cpu_cache_goes_back_to_global_list calls the hotplug callback's function; $(grep -c '^[0-9]*-dead-cpu.* killed by' results/mutants/rfc.log) of $(grep -c '^[0-9]*-dead-cpu' results/mutants/rfc.log) mutants of it killed. Booted (make reclaim), the CPU taken offline: its list, the global list, before to after, per run: the RFC $(reclaim 'CPU offlined: its list, the global list, before to after' rfc); today's pool $(reclaim 'CPU offlined: its list, the global list, before to after' fixed) (its list was empty before)" \
@@ -226,8 +239,14 @@ slab() {
 row "Debian's own binaries: the last pre-fix 6.12 wraps a hold under the storm in some of the models it boots with, the fixed ones do not, and tools/aa-buffers says so in the guest without a -dbg package and on the dump" \
 	"runs with a wrap, per kernel and model: $(distro_wraps); kmalloc-8k in use $(slab) objects; the host's reading of the dump equal to the guest's, every column and the exit status: with BTF and kallsyms $(agree BTF), with the -dbg's DWARF $(agree DWARF)" \
 	"Debian's own kernels" distro
+# the other lines that make check runs the series checks on: their KUnit
+# runs build UML cold
+kunit_other=$(for l in ${LINES#* }; do
+	(line_facts "$l"; [ "$CHECKED_BY" != check ] ||
+	 echo "$l's KUnit run with its cold UML build $(mins "$(secs "$l: KUnit")"),")
+done)
 budget="inside the 45-minute budget"
 [ "$cold" -lt 2700 ] || budget="OVER the 45-minute budget"
 row "A cold make check, as CI runs it on a new Debian 12: \`make fresh\` of $(sed -n '1s/^fresh: workbench at \([0-9a-f]*\)$/\1/p' results/fresh/cold.log)" \
-	"$(result '`make check`'), in $(mins "$cold"), $budget: \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), 6.12's KUnit run with its cold UML build $(mins "$(secs '6.12: KUnit')"), the walk $(mins "$(secs 'every patch:')")" \
+	"$(result '`make check`'), in $(mins "$cold"), $budget: \`make\` $(mins "$make"), then the checks, of which the mutants $(mins "$(secs mutants:)"), $kunit_other the walk $(mins "$(secs 'every patch:')")" \
 	"the checks" checks
