@@ -102,25 +102,30 @@ kunit_on() {
 
 # series_checks: the series checks on the kernel line of config.sh's LINE
 # (or KERNEL_SRC's tree), each check's name starting with its LABEL;
-# returns non-zero if the series did not apply. Leaves the tree on branch
-# series, the KUnit log of the patched tree in RUN/series-um-LINE.log and,
-# on a line with an RFC, RUN/rfc-um.log and RUN/rfc-negative.txt.
+# returns non-zero if the series did not apply. The posted series (branch
+# posting), then the deep suite on top of it (branch series). Leaves the
+# tree on branch series, the KUnit log of the posting in
+# RUN/posting-um-LINE.log, of series in RUN/series-um-LINE.log and, on a
+# line with an RFC, RUN/rfc-um.log and RUN/rfc-negative.txt.
 series_checks() {
 	label=$LABEL dir=${PATCHES#"$TOP"/}/
 	"$TOP/scripts/helpers/tree.sh" && rc=0 || rc=1
 	[ "$rc" = 0 ] || report $rc "${label}the kernel tree ${SRC:-from $DEB_PACKAGE}"
 	[ "$rc" = 0 ] || return 1
 	rc=0; "$TOP/scripts/helpers/apply.sh" || rc=1
-	report $rc "${label}git am of $dir on the pre-fix and the stock tree, identical results"
+	report $rc "${label}git am of $dir on $(posting_base), then without the fix, and the deep suite (${DEEP#"$TOP"/}) on top"
 	[ "$rc" = 0 ] || return 1
 	cd "$TREE"
 
 	# patches/ is exported from the workbench's tree, not from yours.
-	[ -n "${SRC:-}" ] || exported "$label" "$PATCHES" "the applied series"
+	[ -n "${SRC:-}" ] || exported "$label" "$PATCHES" "branch posting"
 	style "$label" $(series_patches)
-	passes "$label" series "patched tree"
+	passes "$label" posting "the posted series"
+	cp "$BUILD/um/test.log" "$RUN/posting-um-$LINE.log" 2>/dev/null || true
+	fails "$label" posting-negative "$NEGATIVE" "the posted series without upstream $FIX_SHA"
+	passes "$label" series "the deep suite on the posted series"
 	cp "$BUILD/um/test.log" "$RUN/series-um-$LINE.log" 2>/dev/null || true
-	fails "$label" negative "$NEGATIVE" "without patch 1"
+	fails "$label" negative "$DEEP_NEGATIVE" "the deep suite without upstream $FIX_SHA"
 	[ -n "$RFC_PATCHES" ] || return 0
 
 	# The RFC on top of it (7.3): the same, and its closed search must
@@ -144,7 +149,9 @@ exported() {
 	local d=$RUN/export rc=0
 	rm -rf "$d"; mkdir -p "$d/new" "$d/saved"
 	cp "$2"/*.patch "$d/saved/"	# not the subdirectories
-	"$TOP/scripts/patches.sh" "$d/new" >/dev/null &&
+	# as signed by whoever signed the saved ones
+	SERIES_IDENT=$(sed -n '2s/^From: //p' "$2/0000-cover-letter.patch") \
+		"$TOP/scripts/patches.sh" "$d/new" >/dev/null &&
 		diff -r "$d/saved" "$d/new" >"$d.diff" || rc=1
 	cat "$d.diff"
 	rm -rf "$d"

@@ -1,10 +1,15 @@
 # shellcheck shell=bash
 # Settings shared by the workbench scripts. Sourced, never run.
 
-# Who signs new patches and the cover letter. Change this line to submit.
-SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
-
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Who signs new patches and the cover letter (make patches): SERIES_IDENT
+# from the environment, else the git identity of whoever runs it, else a
+# placeholder that says nobody has signed yet.
+if [ -z "${SERIES_IDENT:-}" ]; then
+	SERIES_IDENT=$(n=$(git -C "$TOP" config user.name) &&
+		e=$(git -C "$TOP" config user.email) && echo "$n <$e>") ||
+		SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
+fi
 # The kernel lines: each is a folder of lines/, whose line.conf holds its
 # facts (lines/README.md says which); its series is patches/LINE/. The
 # default line, first of LINES, is the one whose files and results carry no
@@ -22,7 +27,14 @@ line_facts() {
 	PREEMPT_MODELS= RFC_PATCHES= RFC_SUBJECT= DUMPS= CHECKED_BY=check-all
 	SUBJECT="PATCH $1.y" PATCHES=$TOP/patches/$1 FINGERPRINT=()
 	[ "$1" != "$DEFAULT_LINE" ] || PATCHES=$TOP/patches
+	# FIX_PATCH: upstream's 640cf2f09575 for this line's code, which the
+	# pre-fix tree reverts (a line that posts the fix: its patch 1).
+	# NEGATIVE: the posted suite's cases that fail without it. DEEP: the
+	# workbench's deep suite on top of the posting, never posted;
+	# DEEP_NEGATIVE: its cases that fail without the fix.
+	FIX_PATCH=$d/fix.patch DEEP=$d/deep.patch
 	NEGATIVE=$d/negative-control.expected MUTANTS=$d/mutants
+	DEEP_NEGATIVE=$d/deep-negative.expected
 	MUTANTS_LOG=$1.log
 	RFC_NEGATIVE=$d/rfc/negative-control.expected
 	RFC_ADAPTER=$d/rfc/adapter.patch RFC_MUTANTS=$d/rfc/mutants
@@ -208,6 +220,14 @@ qemu_boot() {
 
 # The patch files of the series, without the cover letter.
 series_patches() { ls "$PATCHES"/0*.patch | grep -v '/0000-'; }
+# The series' patches but the fix, where it carries the fix (6.12).
+test_patches() { series_patches | grep -vxF "$FIX_PATCH"; }
+# posting_base: the branch the posting applies to: the pre-fix tree if it
+# carries the fix, else the tree as it comes.
+posting_base() {
+	if series_patches | grep -qxF "$FIX_PATCH"; then echo prefix
+	else echo stock; fi
+}
 rfc_patches() { ls "$RFC_PATCHES"/0*.patch | grep -v '/0000-'; }
 
 # am BRANCH START PATCH...: git am the patches on START and point BRANCH at

@@ -1,5 +1,5 @@
 #!/bin/bash
-# patches.sh [DIR]: write the branch series of the workbench tree to DIR
+# patches.sh [DIR]: write the branch posting of the workbench tree to DIR
 # (default $PATCHES) exactly as git format-patch does, with the cover letter
 # text from $PATCHES/cover-letter.txt. RFC=1: the branch rfc, on top of the
 # series, to DIR (default $RFC_PATCHES), with $RFC_PATCHES/cover-letter.txt.
@@ -18,10 +18,13 @@ if [ "${1:-}" = all ]; then
 	exit 0
 fi
 
-base=prefix branch=series out=${1:-$PATCHES} cover=$PATCHES/cover-letter.txt
+# The posting names no base-commit: its base is a release (the cover
+# letter says which), not a commit of upstream's that this tree has.
+base=$(posting_base) branch=posting out=${1:-$PATCHES} cover=$PATCHES/cover-letter.txt
+baseline=
 if [ "${RFC:-0}" = 1 ]; then
 	[ -n "$RFC_PATCHES" ] || die "RFC=1: LINE=$LINE has no RFC"
-	base=series branch=rfc out=${1:-$RFC_PATCHES}
+	base=series branch=rfc out=${1:-$RFC_PATCHES} baseline=--base=series
 	cover=$RFC_PATCHES/cover-letter.txt SUBJECT=$RFC_SUBJECT
 fi
 cd "$TREE" 2>/dev/null && git rev-parse -q --verify $branch >/dev/null ||
@@ -30,7 +33,7 @@ cd "$TREE" 2>/dev/null && git rev-parse -q --verify $branch >/dev/null ||
 # since the last export, rewrite the series to the new identity.
 old=$(sed -n '2s/^From: //p' "$PATCHES/0000-cover-letter.patch" 2>/dev/null ||
 	true)
-if [ $branch = series ] && [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
+if [ $branch = posting ] && [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 	say "identity changed from $old to $SERIES_IDENT; rewriting the series"
 	OLD=$old NEW=$SERIES_IDENT FILTER_BRANCH_SQUELCH_WARNING=1 \
 	git filter-branch -f --env-filter '
@@ -39,7 +42,7 @@ if [ $branch = series ] && [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 			GIT_AUTHOR_EMAIL=$(echo "$NEW" | sed "s/.*<\(.*\)>/\1/")
 		fi' --msg-filter '
 		perl -pe "s/^Signed-off-by: \Q\$ENV{OLD}\E\$/Signed-off-by: \$ENV{NEW}/"' \
-		prefix..series >/dev/null
+		$base..posting >/dev/null
 fi
 git config branch.$branch.description "$(cat "$cover")"
 tmp=$(mktemp -d)
@@ -49,7 +52,7 @@ GIT_COMMITTER_NAME=${SERIES_IDENT% <*} \
 GIT_COMMITTER_EMAIL=$(echo "$SERIES_IDENT" | sed 's/.*<\(.*\)>/\1/') \
 GIT_COMMITTER_DATE=$(git log -1 --format=%ad --date=raw $branch) \
 	git -c core.abbrev=12 format-patch -q --cover-letter --cover-from-description=subject \
-		--subject-prefix="$SUBJECT" --base=$base \
+		--subject-prefix="$SUBJECT" $baseline \
 		--zero-commit --no-signature \
 		-o "$tmp" $base..$branch
 mkdir -p "$out"

@@ -44,17 +44,16 @@ else
 	fi
 fi
 
-# prefix: revert exactly the change patch 1 carries, in a commit that says
+# prefix: revert exactly upstream's fix (FIX_PATCH), in a commit that says
 # so. Made again when stock or this message changes, so that every machine
-# has the same prefix commit (the cover letter's base-commit). Where stock
-# lacks the fix, prefix is stock.
+# has the same prefix commit. Where stock lacks the fix, prefix is stock.
 cd "$tree"
 # No automatic git gc: it goes on in the background after the command that
 # started it, a repack of a kernel's objects that holds the workbench's
 # lock (fd 9) for minutes after the verb has ended. (A tree made above
 # has it from its first commit, which would start one.)
 git config gc.auto 0
-fix=$(ls "$PATCHES"/0001-*.patch)
+fix=$FIX_PATCH
 cap="Unlike those kernels, this tree keeps the cap on hold that came with 7.0."
 git grep -q 'cache_hold_inc(' stock -- security/apparmor/lsm.c ||
 	cap="Like those kernels, this tree raises hold without a cap."
@@ -62,7 +61,7 @@ msg="Revert \"apparmor: avoid per-cpu hold underflow in aa_get_buffer\"
 
 Workbench commit, never submitted. Upstream commit $FIX_SHA is
 already in this tree; reverting it gives back the unguarded decrement
-that kernels from v6.7 to v6.19 have, which patch 1 of the series fixes.
+that kernels from v6.7 to v6.19 have: the tree the tests must fail on.
 $cap"
 stock=$(git rev-parse stock)
 if [ "$(git rev-parse -q --verify prefix)" = "$stock" ] ||
@@ -77,7 +76,7 @@ elif git checkout -q -f --detach stock && git apply --check -R "$fix" 2>/dev/nul
 elif git apply --check "$fix" 2>/dev/null; then
 	git branch -f prefix stock
 else
-	die "$(basename "$fix") neither applies to nor is in" \
+	die "${fix#"$TOP"/} neither applies to nor is in" \
 		"$(git log -1 --format=%s stock); cannot derive the pre-fix tree"
 fi
 say "kernel tree ready: $tree ($(git log -1 --format=%s stock))$(
