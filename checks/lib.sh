@@ -150,7 +150,9 @@ exported() {
 	rm -rf "$d"; mkdir -p "$d/new" "$d/saved"
 	cp "$2"/*.patch "$d/saved/"	# not the subdirectories
 	# as signed by whoever signed the saved ones
-	SERIES_IDENT=$(sed -n '2s/^From: //p' "$2/0000-cover-letter.patch") \
+	SERIES_IDENT=$(awk 'NR == 2 { s = $0 } NR == 3 && /^ / { s = s $0 }
+		NR > 3 { exit } END { sub(/^From: /, "", s); print s }' \
+		"$2/0000-cover-letter.patch") \
 		"$TOP/scripts/patches.sh" "$d/new" >/dev/null &&
 		diff -r "$d/saved" "$d/new" >"$d.diff" || rc=1
 	cat "$d.diff"

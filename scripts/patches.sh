@@ -29,10 +29,9 @@ if [ "${RFC:-0}" = 1 ]; then
 fi
 cd "$TREE" 2>/dev/null && git rev-parse -q --verify $branch >/dev/null ||
 	die "no branch $branch in $TREE; run 'LINE=$LINE make' first"
-# New patches are authored and signed off by SERIES_IDENT. If it changed
-# since the last export, rewrite the series to the new identity.
-old=$(sed -n '2s/^From: //p' "$PATCHES/0000-cover-letter.patch" 2>/dev/null ||
-	true)
+# New patches are authored and signed off by SERIES_IDENT. If it is not
+# the identity of the posting's last commit, rewrite the series to it.
+old=$(git log -1 --format='%an <%ae>' posting)
 if [ $branch = posting ] && [ -n "$old" ] && [ "$old" != "$SERIES_IDENT" ]; then
 	say "identity changed from $old to $SERIES_IDENT; rewriting the series"
 	OLD=$old NEW=$SERIES_IDENT FILTER_BRANCH_SQUELCH_WARNING=1 \

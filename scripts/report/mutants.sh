@@ -1,12 +1,12 @@
 #!/bin/bash
 # report/mutants.sh BEFORE AFTER: the kill table of two 'make mutants' logs,
 # the cases that caught each mutant before and after a change of the suite.
-# Cases are numbered in the order of patches/0003's KUNIT_CASE list.
+# Cases are numbered in the order of the deep suite's KUNIT_CASE list.
 set -eu
 . "$(dirname "$0")/../config.sh"
 before=$1 after=$2
 cases=$(grep -oE '^\+[[:space:]]*KUNIT_CASE(_SLOW)?\([a-z0-9_]+\)' \
-	"$PATCHES"/0003-*.patch | sed 's/.*(\(.*\))/\1/')
+	"$DEEP" | sed 's/.*(\(.*\))/\1/')
 number() { echo "$cases" | grep -nx "$1" | cut -d: -f1; }
 killers() {	# killers LOG MUTANT: the numbers of the cases that caught it
 	line=$(grep -E "^$2 " "$1" || true)
