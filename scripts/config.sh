@@ -6,7 +6,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # from the environment, else the git identity of whoever runs it, else a
 # placeholder that says nobody has signed yet.
 if [ -z "${SERIES_IDENT:-}" ]; then
-	SERIES_IDENT=$(n=$(git -C "$TOP" config user.name) &&
+	SERIES_IDENT=$(n=$(git -C "$TOP" config user.name 2>/dev/null) &&
 		e=$(git -C "$TOP" config user.email) && echo "$n <$e>") ||
 		SERIES_IDENT='AppArmor Workbench <apparmor-workbench@example.org>'
 fi
