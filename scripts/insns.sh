@@ -29,9 +29,8 @@ count() {	# count REF [BUILD]: instructions per function of lsm.o at REF
 		END { for (f in n) if (f ~ /^(aa_get_buffer|aa_put_buffer|aa_buffer_pool|aa_get_local_cache|aa_buffer_pool_trylock|aa_alloc_buffer)$/) print f, n[f] }' |
 		sort
 }
-fixed=stock
-[ "$(posting_base)" = stock ] ||
-	fixed=$(git rev-list --reverse prefix..posting | head -n 1)
+# the fixed tree before the hooks: posting less its test patches
+fixed=posting~$(test_patches | wc -l)
 sum() { echo "$1" | awk '{ s += $2 } END { print s }'; }
 # join2 ROWS COUNTS: ROWS with a column of COUNTS (and their total) added
 join2() {
