@@ -122,6 +122,9 @@ series_checks() {
 	style "$label" $(series_patches)
 	passes "$label" posting "the posted series"
 	cp "$BUILD/um/test.log" "$RUN/posting-um-$LINE.log" 2>/dev/null || true
+	rc=0; under_a_second "$RUN/posting-um-$LINE.log" >"$RUN/times" || rc=1
+	cat "$RUN/times"
+	report $rc "${label}the posted suite on UML: each case under 1 s, by the log's printk times" "$RUN/times"
 	fails "$label" posting-negative "$NEGATIVE" "the posted series without upstream $FIX_SHA"
 	passes "$label" series "the deep suite on the posted series"
 	cp "$BUILD/um/test.log" "$RUN/series-um-$LINE.log" 2>/dev/null || true

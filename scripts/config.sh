@@ -251,14 +251,42 @@ am() {
 # Run kunit.py from the tree in the current directory on the AppArmor
 # suites (KUNITCONFIG, default security/apparmor), with its build directory
 # $1 kept in the cache, writing its JSON report to $2. Prints kunit.py's own
-# report; returns its exit status.
+# report; returns its exit status. With printk times, which the kernel's
+# log, $1/test.log, then has for case_times.
 kunit() {
 	build=$1 json=$2; shift 2
 	mkdir -p "$build"
 	./tools/testing/kunit/kunit.py run \
 		--kunitconfig="${KUNITCONFIG:-security/apparmor}" --build_dir="$build" \
 		--jobs="$(nproc)" --make_options CC="ccache gcc" \
-		--json="$json" "$@"
+		--kconfig_add CONFIG_PRINTK_TIME=y --json="$json" "$@"
+}
+
+# The posted suite: none of its cases is marked slow, so each must take
+# under a second (KUnit's running_tips.rst), on UML and on make x86's kernel.
+POSTED_SUITE=apparmor_buffer
+# case_times LOG SUITE: how long each case of SUITE took, from the printk
+# times of a kernel log LOG: one line "CASE SECONDS" per case, the time
+# from the result line before it (or the suite's plan) to its own.
+case_times() {
+	awk -v suite="$2" '
+	!match($0, /^\[ *[0-9]+\.[0-9]+\] /) { next }
+	{ t = substr($0, 2, RLENGTH - 3) + 0; line = substr($0, RLENGTH + 1) }
+	line ~ "^ *# Subtest: " suite "$" { on = 1; last = t; next }
+	!on { next }
+	line ~ /^    (not )?ok [0-9]+ / {
+		sub(/^    (not )?ok [0-9]+ /, "", line); sub(/ .*/, "", line)
+		printf "%s %.3f\n", line, t - last; last = t; next
+	}
+	line ~ /^(not )?ok [0-9]+ / { exit }' "$1"
+}
+# under_a_second LOG: prints the case times of the posted suite in LOG;
+# false, saying so, unless there are some and each is under a second.
+under_a_second() {
+	local times; times=$(case_times "$1" "$POSTED_SUITE")
+	echo "$POSTED_SUITE, seconds per case:" $times
+	[ -n "$times" ] || { echo "FAIL: $1 has no printk times of $POSTED_SUITE's cases"; return 1; }
+	echo "$times" | awk '$2 >= 1 { print "FAIL: " $1 " took " $2 " s, not under 1 s"; bad = 1 } END { exit bad }'
 }
 
 # How a UML kernel built with CONFIG_SMP=y boots with two CPUs (each a
