@@ -193,9 +193,11 @@ style() {
 
 # passes LABEL BRANCH WHAT: every KUnit case passes on BRANCH.
 passes() {
+	local skipped
 	kunit_on "$2" "$2-um"
 	rc=0; [ ! -s "$RUN/$2-um.failed" ] || rc=1
-	report $rc "${1}KUnit on UML, $3: every case passes" "$RUN/$2-um.failed"
+	skipped=$(STATUS=SKIP failed_cases "$OUT/$2-um.json" 2>/dev/null | paste -sd, -)
+	report $rc "${1}KUnit on UML, $3: every case passes${skipped:+ (skipped: $skipped)}" "$RUN/$2-um.failed"
 }
 
 # fails LABEL BRANCH EXPECTED WHAT: exactly the cases in EXPECTED fail on
