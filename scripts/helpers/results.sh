@@ -130,9 +130,13 @@ for log in "$R"/fresh/*.log; do
 		"$tmp/$(basename "$log" .log).csv"
 	tables "$R/fresh" "$tmp/$(basename "$log" .log).csv"
 done
-# The mutant kill table, before and after the moves; the RFC's mutants.
+# The mutant kill tables, posted suite against deep suite, on 7.3 and
+# 6.12; the RFC's mutants.
 regenerated "$R/mutants/kills.md" "$TOP/scripts/report/mutants.sh" \
-	"$R/mutants/v4.log" "$R/mutants/v5.log"
+	"$R/mutants/posting.log" "$R/mutants/v5.log"
+regenerated "$R/mutants/6.12-kills.md" env LINE=6.12 \
+	"$TOP/scripts/report/mutants.sh" "$R/mutants/6.12-posting.log" \
+	"$R/mutants/6.12.log"
 quoted "$R/mutants/rfc.log"
 quoted "$R/mutants/race.log"
 quoted "$R/mutants/rfc-race.log"
@@ -154,14 +158,9 @@ regenerated "$R/rfc/closed.md" "$TOP/scripts/report/closed.sh" "$run/rfc-um.log"
 tables "$R/search" "$tmp/search.csv"
 tables "$R/rfc" "$tmp/rfc/search.csv" "$tmp/rfc/closed.csv"
 regenerated "$R/rfc/negative.txt" cat "$run/rfc-negative.txt"
-# The last make check-all's log and the mutants' logs it wrote (of the
-# other lines make check checks); the matrix of kernel lines, made from
-# the first.
+# The last make check-all's log (its mutants' logs make the kill tables
+# above); the matrix of kernel lines, made from it.
 quoted "$R/check-all.log"
-for l in ${LINES#* }; do
-	log=$(line_facts "$l"; [ "$CHECKED_BY" != check ] || echo "$MUTANTS_LOG")
-	[ -z "$log" ] || quoted "$R/mutants/$log"
-done
 regenerated "$R/matrix.md" "$TOP/scripts/report/matrix.sh" "$R/check-all.log" \
 	"$tmp/matrix.csv"
 tables "$R" "$tmp/matrix.csv"

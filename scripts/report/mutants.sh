@@ -1,36 +1,43 @@
 #!/bin/bash
-# report/mutants.sh BEFORE AFTER: the kill table of two 'make mutants' logs,
-# the cases that caught each mutant before and after a change of the suite.
-# Cases are numbered in the order of the deep suite's KUNIT_CASE list.
+# report/mutants.sh POSTED DEEP: the kill table of two 'make mutants' logs,
+# of the posted suite (mutants.sh posting: each mutant's twin in the
+# posting's code) and of the deep suite (mutants.sh), on config.sh's LINE:
+# the cases that caught each mutant. The deep suite's cases are numbered
+# in the order of its KUNIT_CASE list, the posted suite's P1, P2, ...
 set -eu
 . "$(dirname "$0")/../config.sh"
-before=$1 after=$2
-cases=$(grep -oE '^\+[[:space:]]*KUNIT_CASE(_SLOW)?\([a-z0-9_]+\)' \
-	"$DEEP" | sed 's/.*(\(.*\))/\1/')
-number() { echo "$cases" | grep -nx "$1" | cut -d: -f1; }
-killers() {	# killers LOG MUTANT: the numbers of the cases that caught it
-	line=$(grep -E "^$2 " "$1" || true)
+posted=$1 deep=$2
+cases() { grep -ohE '^\+[[:space:]]*KUNIT_CASE(_SLOW)?\([a-z0-9_]+\)' "$@" |
+	sed 's/.*(\(.*\))/\1/'; }
+# shellcheck disable=SC2046
+pcases=$(cases $(test_patches)) dcases=$(cases "$DEEP")
+killers() {	# killers LOG CASES PREFIX MUTANT: the cases that caught it
+	local line n c
+	line=$(grep -E "^$4 " "$1" || true)
 	case $line in
-	"") ;;
+	"") echo "not in that run" ;;
 	*SURVIVED) echo survived ;;
-	*) for c in $(echo "${line#*killed by }" | tr -d ,); do
-		n=$(number "$c"); echo "${n:-$c}"
+	*"killed by ; then the test kernel crashed")
+		echo "the test kernel crashed" ;;
+	*) for c in $(echo "${line#*killed by }" | sed 's/;.*//' | tr -d ,); do
+		n=$(echo "$2" | grep -nx "$c" | cut -d: -f1)
+		if [ -n "$n" ]; then echo "$3$n"; else echo "$c"; fi
 	   done | paste -sd, | sed 's/,/, /g' ;;
 	esac
 }
-label() { basename "$1" .log; }
-echo "| mutant (\`lines/$DEFAULT_LINE/mutants/*.patch\`) | caught by the $(label "$before") suite | caught by the $(label "$after") suite |"
+echo "| mutant (\`lines/$LINE/mutants/*.patch\`) | caught by the posted suite | caught by the deep suite |"
 echo "| --- | --- | --- |"
-only=
-for m in $(grep -oE '^[0-9]{2}-[a-z0-9-]+' "$after"); do
-	b=$(killers "$before" "$m") a=$(killers "$after" "$m")
-	echo "| $m | ${b:-not in that run} | $a |"
-	# survived before, caught now
-	if [ "$b" = survived ] && [ -n "$a" ] && [ "$a" != survived ]; then
-		only="$only ${m%%-*}"
-	fi
+deep_only= posted_only=
+for m in $(grep -oE '^[0-9]{2}-[a-z0-9-]+' "$deep"); do
+	p=$(killers "$posted" "$pcases" P "$m") d=$(killers "$deep" "$dcases" "" "$m")
+	echo "| $m | $p | $d |"
+	[ "$p" != survived ] || [ "$d" = survived ] || deep_only="$deep_only ${m%%-*}"
+	[ "$d" != survived ] || [ "$p" = survived ] || posted_only="$posted_only ${m%%-*}"
 done
 echo
-echo "Score: $(sed -n 's/^mutant score: //p' "$before") with the $(label "$before") suite," \
-	"$(sed -n 's/^mutant score: //p' "$after") with the $(label "$after") suite." \
-	"Caught only by the $(label "$after") suite:${only:- none}."
+echo "Posted suite's cases: $(echo "$pcases" | awk '{ printf "%sP%d %s", (NR > 1 ? ", " : ""), NR, $0 }')."
+echo
+echo "Score: $(sed -n 's/^mutant score: //p' "$posted") by the posted suite," \
+	"$(sed -n 's/^mutant score: //p' "$deep") by the deep suite." \
+	"Caught only by the deep suite:${deep_only:- none}." \
+	"Only by the posted suite:${posted_only:- none}."
