@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # init of make distro's guests: a Debian userspace on one of Debian's own
 # kernels, booted with init=/usr/local/sbin/aa-distro-init. The kernel
-# command line carries "aastorm=SECONDS,WORKERS". It runs tools/aa-buffers
+# command line carries "aastorm=SECONDS,WORKERS[,link|,mount]"; with
+# "link", the same number of confined linkstorm workers
+# (repro/linkstorm.c, profile aa-link) link() and unlink() beside the
+# storm, with "mount" bind-mount and unmount. It runs tools/aa-buffers
 # as root on the running kernel, as a user would: once, then --watch
 # during the execve storm of make repro (repro/execstorm.c), confined by
 # distro/aa-storm, then once more; then it prints its last reading as CSV
@@ -15,7 +18,7 @@ mount -t tmpfs tmpfs /tmp
 modprobe qemu_fw_cfg || echo "guest: no qemu_fw_cfg: the dump will not be read"
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 # shellcheck disable=SC2046 # two numbers
-set -- $(sed -n 's/.*aastorm=\([0-9]*\),\([0-9]*\).*/\1 \2/p' /proc/cmdline)
+set -- $(sed -n 's/.*aastorm=\([0-9]*\),\([0-9]*\),\{0,1\}\([a-z]*\).*/\1 \2 \3/p' /proc/cmdline)
 echo "guest: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs," \
 	"lsm $(cat /sys/kernel/security/lsm)"
 echo "guest: $(dmesg | grep -o 'Dynamic Preempt: .*' | tail -n 1)"
@@ -32,11 +35,19 @@ watch=$!
 until grep -q '^verdict' /tmp/watch || ! kill -0 $watch 2>/dev/null; do
 	sleep 1
 done
+links=
+case ${3:-} in
+link)	mkdir -p /tmp/l; linkstorm "$1" "$2" /tmp/l & links=$! ;;
+mount)	mkdir -p /tmp/l; linkstorm -m "$1" "$2" /tmp/l & links=$! ;;
+esac
 execstorm "$1" "$2" /usr/local/bin/noop &
 storm=$!
 sleep 1
 echo "guest: the storm runs as $(cat /proc/$storm/attr/current)"
+[ -z "$links" ] ||
+	echo "guest: the link load runs as $(cat /proc/$links/attr/current)"
 wait $storm
+[ -z "$links" ] || wait $links
 kill $watch; wait $watch
 echo "guest: aa-buffers --watch exit $?, its output:"
 cat /tmp/watch

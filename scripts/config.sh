@@ -334,7 +334,8 @@ bench_branch() {
 # the -dbg package if Debian still serves one (the host reads the dumps
 # with its DWARF too; 7.x dumps only so: drgn 0.0.31 does not decode their
 # kallsyms), DISTRO_FIXED whether it has 640cf2f09575, DISTRO_MODELS the
-# preempt= models it boots with (default: none given). DISTROS in the
+# preempt= models it boots with ("default": none given; 6.12's default is
+# voluntary, and it boots none and full too). DISTROS in the
 # environment picks some of them.
 : "${DISTROS:=6.12.74 6.12.74-rt 6.12.118 7.3.4}"
 distro_facts() {
@@ -342,7 +343,7 @@ distro_facts() {
 	case $1 in
 	6.12.74) DEB_SUITE=bookworm-backports DISTRO_RELEASE=bookworm
 		DISTRO_DEBS=linux-image-6.12.74+deb12-amd64=6.12.74-2~bpo12+1=e07bf7d1b163d56751bc5388da3b4d50c145d6b1b5f907a4395a21acd7dfaac8
-		DISTRO_FIXED=no ;;
+		DISTRO_FIXED=no DISTRO_MODELS='default none full' ;;
 	6.12.74-rt) DEB_SUITE=bookworm-backports DISTRO_RELEASE=bookworm
 		# PREEMPT_RT, with PREEMPT_DYNAMIC and PREEMPT_LAZY (its
 		# /boot/config): booted in its default model, lazy, only
@@ -352,7 +353,7 @@ distro_facts() {
 		DEB_MIRROR=http://deb.debian.org/debian-security
 		DISTRO_DEBS=linux-image-6.12.118+deb13-amd64=6.12.118-1=57dee9124ac6c57b75a8aed09052245942027dd46649d3d02285c35c11cfda98
 		DISTRO_DBG=linux-image-6.12.118+deb13-amd64-dbg=6.12.118-1=2931df7444c493d2b865e2a40377403dfbf024696d3c5142d9122df7078c22d8
-		DISTRO_FIXED=yes ;;
+		DISTRO_FIXED=yes DISTRO_MODELS='default none full' ;;
 	7.3.4)	DEB_SUITE=trixie-backports DISTRO_RELEASE=trixie
 		DISTRO_DEBS="linux-base-7.3.4+deb13-amd64=7.3.4-1~bpo13+1=5663505495b5c90be94af42105c7b28629802516779102dac48d5a00cc00fccf
 			linux-modules-7.3.4+deb13-amd64=7.3.4-1~bpo13+1=b3ea01922c9f133767a83cf6891c19b3693858ded617bf22d1e34f95382c08ea

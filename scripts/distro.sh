@@ -15,17 +15,29 @@
 # up with AppArmor, finish the storm, and the host's reading of the dump
 # must equal the guest's last reading column by column. Whether a hold
 # wrapped is what is measured, not a verdict. Settings (environment):
-# RUNS=2 DURATION=60 (s) WORKERS=2 (per CPU) CPUS=2 MEM=1G, and DISTROS.
+# RUNS=2 DURATION=60 (s) WORKERS=2 (per CPU) CPUS=2 MEM=1G, DISTROS, and
+# LOAD: "execve", the storm alone (results/distro/); "link", as many
+# confined tasks that link() and unlink() beside it, each link() holding
+# two path buffers at once in aa_path_link() (results/distro-link/); or
+# "mount", confined root tasks that bind-mount and unmount, two buffers
+# at once in the mount mediation (results/distro-mount/).
 set -eu
 shopt -s inherit_errexit	# in $(root ...) too
 : "${CPUS:=2}"
 . "$(dirname "$0")/config.sh"
 RUNS=${RUNS:-2} DURATION=${DURATION:-60} WORKERS=${WORKERS:-2}
+LOAD=${LOAD:-execve}
+case $LOAD in
+execve)	name=distro arg= ;;
+link|mount) name=distro-$LOAD arg=,$LOAD ;;
+*)	die "LOAD=$LOAD: make distro runs LOAD=execve (the storm alone), link or mount (beside it)" ;;
+esac
 . "$TOP/scripts/helpers/storm.sh"
 
 lock
 "$TOP/scripts/helpers/deps.sh" $DEPS_BUILD $DEPS_X86 debootstrap qemu-utils e2fsprogs
 out=$OUT/distro
+runs=$out/runs${arg:+-$LOAD}
 mkdir -p "$out"
 
 # kernel_version DEB_ROW: the kernel release a package row installs.
@@ -109,7 +121,7 @@ vmlinuz() {
 boot() {
 	local prefix=$1 root=$2 img=$3 v=$4 model=$5 append qemu
 	append="root=/dev/vda rw init=/usr/local/sbin/aa-distro-init"
-	append="$append aastorm=$DURATION,$((WORKERS * CPUS))"
+	append="$append aastorm=$DURATION,$((WORKERS * CPUS))$arg"
 	[ "$model" = default ] || append="$append preempt=$model"
 	rm -f "$prefix.vmcore" "$prefix.qcow2" "$prefix.pid"
 	qemu-img create -q -f qcow2 -F raw -b "$img" "$prefix.qcow2"
@@ -177,7 +189,7 @@ for rel in $releases; do
 	r=$(root "$rel" $ks)
 	image "$r" >/dev/null
 done
-rm -rf "$out/runs"; mkdir -p "$out/runs"
+rm -rf "$runs"; mkdir -p "$runs"
 
 saved=()
 for run in $(seq "$RUNS"); do
@@ -188,7 +200,7 @@ for run in $(seq "$RUNS"); do
 		dbg=
 		[ -z "$DISTRO_DBG" ] || dbg=$(dbg_vmlinux "$k" "$v")
 		for model in $DISTRO_MODELS; do
-			p=$out/runs/$k-$model-$run
+			p=$runs/$k-$model-$run
 			say "$k ($model), run $run of $RUNS: console $p.log"
 			boot "$p" "$root" "$root.img" "$v" "$model"
 			grep -q "^guest: .*$CPUS CPUs, lsm .*apparmor" "$p.log.txt" ||
@@ -199,6 +211,11 @@ for run in $(seq "$RUNS"); do
 					"confined by distro/aa-storm; see $p.log.txt"
 			grep -q '^done,' "$p.log.txt" ||
 				die "the storm on $k ($model) did not finish; see $p.log.txt"
+			[ "$LOAD" = execve ] || {
+				grep -q '^guest: the link load runs as aa-link (enforce)' \
+					"$p.log.txt" && grep -q "^${LOAD}s," "$p.log.txt"; } ||
+				die "the $LOAD load on $k ($model) was not confined by" \
+					"distro/aa-storm's aa-link, or did not finish; see $p.log.txt"
 			grep -q '^guest: 0 AppArmor denials' "$p.log.txt" ||
 				die "AppArmor denied the storm on $k ($model) an access" \
 					"(apparmor=\"DENIED\" in $p.log.txt); distro/aa-storm" \
@@ -222,16 +239,16 @@ for run in $(seq "$RUNS"); do
 		done
 	done
 done
-"$TOP/scripts/report/distro.sh" "$out/runs" "$out/distro.csv" |
-	tee "$out/distro.md"
-save distro "${saved[@]}" "$out"/distro.csv "$out"/distro-readings.csv \
-	"$out/distro.md"
+"$TOP/scripts/report/distro.sh" "$runs" "$out/$name.csv" |
+	tee "$out/$name.md"
+save "$name" "${saved[@]}" "$out/$name.csv" "$out/$name-readings.csv" \
+	"$out/$name.md"
 # The verdict: the host read every dump as the guest read its kernel just
 # before, column by column, with BTF and with DWARF where each exists; and
 # the tool's exit status says "wrapped" exactly where a hold wrapped, never
 # on a kernel with the fix (config.sh's DISTRO_FIXED). Whether a pre-fix
 # one wrapped is the finding, not the verdict.
-bad=$(python3 - "$out/distro.csv" "$out/distro-readings.csv" <<'PY'
+bad=$(python3 - "$out/$name.csv" "$out/$name-readings.csv" <<'PY'
 import csv, sys
 read = {}
 for r in csv.DictReader(open(sys.argv[2])):

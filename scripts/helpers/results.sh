@@ -118,12 +118,14 @@ if [ -d "$R/dumps" ]; then
 	tables "$R/dumps" "$tmp/dumps.csv"
 	quoted "$R/dumps/$DEFAULT_LINE/prefix.txt"
 fi
-# make distro: the runs on Debian's own kernels.
-if [ -d "$R/distro" ]; then
-	regenerated "$R/distro/distro.md" "$TOP/scripts/report/distro.sh" \
-		"$R/distro" "$tmp/distro.csv"
-	tables "$R/distro" "$tmp/distro.csv" "$tmp/distro-readings.csv"
-fi
+# make distro: the runs on Debian's own kernels, the storm alone and
+# with the link or mount load (LOAD=link, mount).
+for n in distro distro-link distro-mount; do
+	[ -d "$R/$n" ] || continue
+	regenerated "$R/$n/$n.md" "$TOP/scripts/report/distro.sh" \
+		"$R/$n" "$tmp/$n.csv"
+	tables "$R/$n" "$tmp/$n.csv" "$tmp/$n-readings.csv"
+done
 # make fresh.
 for log in "$R"/fresh/*.log; do
 	regenerated "${log%.log}.md" "$TOP/scripts/report/fresh.sh" "$log" \

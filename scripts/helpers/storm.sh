@@ -34,7 +34,7 @@ storm_kernel() {
 # storm_load DIR: the load (repro/*.c), built static into DIR.
 storm_load() {
 	mkdir -p "$1"
-	for p in execstorm noop hog; do
+	for p in execstorm noop hog linkstorm; do
 		gcc -static -O2 -s -o "$1/$p" "$TOP/repro/$p.c" ||
 			die "cannot build repro/$p.c (above)"
 	done

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The table of make distro, from the runs in DIR (results/distro/): for each
-# boot of one of Debian's kernels, the storm's execs and kmalloc-8k's
+# boot of one of Debian's kernels, the storm's execs (and the links or
+# mounts of the load beside it, where DIR has runs with one) and kmalloc-8k's
 # objects in use at its first and last sample, when tools/aa-buffers --watch,
 # in the guest, first saw a hold wrapped, what it read after the storm, and
 # how many of those columns the host read alike from the dump (BTF and
@@ -45,13 +46,19 @@ def alike(k, model, run, guest, gex, path, how):
     return '%d of %d (exit %s)' % (same, len(guest), ex)
 
 fixed = dict(l.split('=') for l in sys.argv[2].split())
-print('\t'.join(['kernel', 'has 640cf2f09575', 'model', 'run', 'execs',
+txts = glob.glob(os.path.join(sys.argv[1], '*.txt'))
+# runs with the link or mount load beside the storm (LOAD=link, mount):
+# a column of the links or mounts made
+extra = [w for w in ('links', 'mounts')
+         if any(re.search('^%s,' % w, open(t).read(), re.M) for t in txts)]
+print('\t'.join(['kernel', 'has 640cf2f09575', 'model', 'run', 'execs'] +
+                 extra + [
                  'kmalloc-8k in use, first and last sample',
                  'first wrapped hold seen by --watch, s into the storm',
                  'CPUs whose hold wrapped, after', 'free buffers: global list, CPU lists',
                  "guest's exit", 'host, BTF', 'host, DWARF']))
 runs = []
-for txt in glob.glob(os.path.join(sys.argv[1], '*.txt')):
+for txt in txts:
     m = re.fullmatch(r'(.+)-([a-z]+)-(\d+)\.txt', os.path.basename(txt))
     if m:
         runs.append((m[1], m[2], int(m[3]), txt))
@@ -60,6 +67,7 @@ for k, model, run, txt in sorted(runs, key=order):
     t = open(txt).read()
     samples = re.findall(r'^sample,[^,]*,(\d+),', t, re.M)
     execs = re.search(r'^done,(\d+)', t, re.M)
+    made = [re.search('^%s,(\\d+)' % w, t, re.M) for w in extra]
     # --watch's output: its first table, read before the storm starts,
     # then a line every 5 s, "N s: ...", N seconds into the storm.
     watch = re.search(r'^guest: aa-buffers --watch exit \d+, its output:\n(.*?)'
@@ -79,7 +87,8 @@ for k, model, run, txt in sorted(runs, key=order):
     cpu = sum(int(v) for c, v in guest.items() if c.startswith('count'))
     base = txt[:-4]
     gex = body.group(2) if body else '-'
-    print('\t'.join([k, fixed[k], model, str(run), execs.group(1) if execs else '-',
+    print('\t'.join([k, fixed[k], model, str(run), execs.group(1) if execs else '-'] +
+                    [m.group(1) if m else '-' for m in made] + [
                      '%s, %s' % (samples[0], samples[-1]) if samples else '-',
                      wrap,
                      ', '.join(wrapped) or 'none',
