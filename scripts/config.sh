@@ -262,6 +262,8 @@ kunit() {
 		--kconfig_add CONFIG_PRINTK_TIME=y --json="$json" "$@"
 }
 
+# untimed LOG: the kernel log LOG without its printk times.
+untimed() { sed 's/^\[ *[0-9]*\.[0-9]*\] //' "$1"; }
 # The posted suite: none of its cases is marked slow, so each must take
 # under a second (KUnit's running_tips.rst), on UML and on make x86's kernel.
 POSTED_SUITE=apparmor_buffer

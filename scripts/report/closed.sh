@@ -11,5 +11,5 @@ log=$1 csv=$2
 grep -q 'states, closed at depth' "$log" ||
 	die "no closed search in $log: did every_reachable_state_within_held_plus_reserve_plus_cpu_caps run?"
 { printf 'CPUs\theld at most\treserve raised at most\treachable states\tclosed at depth\toperations run\n'
-  sed -n 's/^ *# every_reachable_state[a-z_]*: \([0-9]*\) CPUs, at most \([0-9]*\) held, reserve raised at most \([0-9]*\) times: \([0-9]*\) states, closed at depth \([0-9]*\); \([0-9]*\) operations, .*/\1\t\2\t\3\t\4\t\5\t\6/p' "$log"
+  sed -n 's/^ *# every_reachable_state[a-z_]*: \([0-9]*\) CPUs, at most \([0-9]*\) held, reserve raised at most \([0-9]*\) times: \([0-9]*\) states, closed at depth \([0-9]*\); \([0-9]*\) operations, .*/\1\t\2\t\3\t\4\t\5\t\6/p' <(untimed "$log")
 } | table "$csv"

@@ -15,7 +15,7 @@ grep -q 'beyond reserve_count' "$log" && beyond=1
 { printf 'case\tstart\tCPUs\theld at most\toperations\tcalls run\tdistinct states\tmost buffers allocated after 1, 2, ... operations'
   [ $beyond = 0 ] || printf '\tof those, most beyond reserve_count'
   echo
-  sed -n 's/^ *# //p' "$log" | awk -v beyond=$beyond '
+  untimed "$log" | sed -n 's/^ *# //p' | awk -v beyond=$beyond '
 function row() {
 	if (case_ == "") return
 	printf "`%s`\t%s\t%s\t%s\t%s\t%s\t%s\t%s", case_, start, cpus, held, depth, calls, states, most
