@@ -140,7 +140,7 @@ row "A booted pre-fix $DEFAULT_LINE kernel wraps a hold under an execve storm; t
 for l in ${LINES#* }; do
 	r=results/repro/$l-4-vcpus-240-s
 	[ -d "$r-preempt" ] || continue
-	row "On $l the preemption model decides whether it shows" \
+	row "Under the execve storm alone, one buffer per call, on $l the preemption model decides whether it shows" \
 		"pre-fix: $(wraps "$r" prefix) runs wrapped under PREEMPT_NONE, $(wraps "$r-preempt" prefix) under PREEMPT; fixed: $(wraps "results/repro/$l-*/" fixed)" \
 		preemption preemption
 done
@@ -228,7 +228,8 @@ row "tools/aa-buffers, for the people who run these kernels, says a hold wrapped
 	"$(dumps line kernel | wc -l) dumps ($(dumps line kernel | tr '\t' ' ' | paste -sd, | sed 's/,/, /g')), each taken with a reader's sample: exit 1 on $(dumps line kernel 'exit status=1' | tr '\t' ' ' | paste -sd, | sed 's/,/, /g') only; columns equal to the reader's: $(dumps 'columns as the gdbstub reader read them' | paste -sd, | sed 's/,/, /g')" \
 	"checking a machine" dumps
 # distro COLUMN...: those columns of make distro's table, a row a run
-distro() { table_get results/distro/distro.csv "$@"; }
+# (of DISTRO_CSV, default the storm alone's)
+distro() { table_get "${DISTRO_CSV:-results/distro/distro.csv}" "$@"; }
 # distro_wraps: "KERNEL MODEL N of M" runs whose hold wrapped, in order
 distro_wraps() {
 	distro kernel model 'CPUs whose hold wrapped, after' | awk -F'\t' '
@@ -252,6 +253,18 @@ slab() {
 row "Debian's own binaries: the last pre-fix 6.12 wraps a hold under the storm in some of the models it boots with, the fixed ones do not, and tools/aa-buffers says so in the guest without a -dbg package and on the dump" \
 	"runs with a wrap, per kernel and model: $(distro_wraps); kmalloc-8k in use $(slab) objects; the host's reading of the dump equal to the guest's, every column and the exit status: with BTF and kallsyms $(agree BTF), with the -dbg's DWARF $(agree DWARF)" \
 	"Debian's own kernels" distro
+# per_run COLUMN: "from A to B" of make distro's COLUMN over the runs
+per_run() { distro "$1" | sort -n | sed -n '1s/^/from /p; $s/^/to /p' | paste -sd' '; }
+# The storm with tasks beside it that hold two path buffers at once.
+for load in link mount; do
+	f=results/distro-$load/distro-$load.csv
+	[ -f "$TOP/$f" ] || continue
+	export DISTRO_CSV=$f
+	row "Beside confined tasks whose every ${load} holds two path buffers at once, Debian's pre-fix 6.12 wraps a hold without preemption too (voluntary, its default, and none); the fixed one does not" \
+		"runs with a wrap, per kernel and model: $(distro_wraps); ${load}s per run $(per_run "${load}s"), execs $(per_run execs)" \
+		"Debian's own kernels" distro
+	unset DISTRO_CSV
+done
 # the other lines that make check runs the series checks on: their KUnit
 # runs build UML cold
 kunit_other=$(for l in ${LINES#* }; do
