@@ -17,7 +17,7 @@ mount -t tmpfs tmpfs /tmp
 # The host's drgn finds VMCOREINFO in QEMU's dump through fw_cfg.
 modprobe qemu_fw_cfg || echo "guest: no qemu_fw_cfg: the dump will not be read"
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-# shellcheck disable=SC2046 # two numbers
+# shellcheck disable=SC2046 # two numbers and the load
 set -- $(sed -n 's/.*aastorm=\([0-9]*\),\([0-9]*\),\{0,1\}\([a-z]*\).*/\1 \2 \3/p' /proc/cmdline)
 echo "guest: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs," \
 	"lsm $(cat /sys/kernel/security/lsm)"

@@ -7,8 +7,8 @@
 # new code, on branch rfc. "mutants.sh race": the bugs of $MUTANTS/race/
 # against the concurrency suite alone, on two CPUs of SMP UML (RACE_UML);
 # a race shows only when the threads meet, so a mutant that survives a
-# run gets up to ten (a run caught 02 in 7 of 10 on one machine, and three
-# runs once let it through); it is killed if the suite fails or the test
+# run gets up to ten (results/mutants/race-rate.log says how often one run
+# catches each); it is killed if the suite fails or the test
 # kernel crashes (stderr says which). "mutants.sh rfc-race": those
 # of $RFC_MUTANTS/race/ on branch rfc. RUNS=N with race or rfc-race
 # measures instead: the unchanged branch, each mutant and each of
