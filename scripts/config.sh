@@ -36,6 +36,11 @@ line_facts() {
 	NEGATIVE=$d/negative-control.expected MUTANTS=$d/mutants
 	DEEP_NEGATIVE=$d/deep-negative.expected
 	MUTANTS_LOG=$1.log
+	# RESULTS_PREFIX: of this line's results; the default line's have none.
+	# POSTED_MUTANTS_LOG: mutants.sh posting's log of the posted suite.
+	RESULTS_PREFIX=$1-
+	[ "$1" != "$DEFAULT_LINE" ] || RESULTS_PREFIX=
+	POSTED_MUTANTS_LOG=${RESULTS_PREFIX}posting.log
 	RFC_NEGATIVE=$d/rfc/negative-control.expected
 	RFC_ADAPTER=$d/rfc/adapter.patch RFC_MUTANTS=$d/rfc/mutants
 	# shellcheck source=/dev/null
@@ -150,12 +155,8 @@ else
 	OUT=$CACHE/$LINE LABEL="$LINE: "
 fi
 line_facts "$LINE"
-# The default line's cache, results and checks carry no line prefix.
-RESULTS_PREFIX=$LINE-
-if [ "$LINE" = "${LINES%% *}" ]; then
-	RESULTS_PREFIX=
-	[ -n "${SRC:-}" ] || OUT=$CACHE LABEL=
-fi
+# The default line's cache and checks carry no line prefix.
+[ "$LINE" != "${LINES%% *}" ] || [ -n "${SRC:-}" ] || OUT=$CACHE LABEL=
 RESULTS=$TOP/results
 [ -z "${SRC:-}" ] || RESULTS=$OUT/results
 # The RFC is a proposal against the workbench's own 7.3, not for your tree.

@@ -40,10 +40,27 @@ race|rfc-race)
 	run() { race_kunit "$1"; } ;;
 esac
 ready
-if [ "${1:-}" = posting ]; then	# every mutant has its twin
+# changed PATCH: its changed lines; with -p, as the posting writes the
+# deep suite's seams, which is how a twin's follow from its mutant's
+changed() {
+	local p=; [ "$1" != -p ] || { p=1; shift; }
+	grep '^[-+][^-+]' "$1" | if [ -z "$p" ]; then cat; else sed -E '
+		s/&pool->lock/pool->lock/g
+		s/pool->buffer_count(\+\+|--)/(*pool->count)\1/g
+		s/pool->reserve_count(\+\+|--)/(*pool->reserve)\1/g
+		s/pool->buffer_count/*pool->count/g
+		s/pool->reserve_count/*pool->reserve/g
+		s/&pool->buffers/pool->list/g
+		s/aa_alloc_buffer\(flags\)/kmalloc(aa_g_path_max, flags)/g
+		s/struct aa_buffer_pool \*pool/const struct aa_buffer_pool *pool/g'
+	fi
+}
+if [ "${1:-}" = posting ]; then	# every mutant has its twin, the same bug
 	for m in "${MUTANTS%/posting}"/*.patch; do
-		[ -f "$MUTANTS/${m##*/}" ] ||
-			die "${m#"$TOP"/} has no twin in ${MUTANTS#"$TOP"/}/"
+		t=$MUTANTS/${m##*/}
+		[ -f "$t" ] || die "${m#"$TOP"/} has no twin in ${MUTANTS#"$TOP"/}/"
+		[ "$(changed -p "$m")" = "$(changed "$t")" ] ||
+			die "${t#"$TOP"/} does not change the lines ${m#"$TOP"/} changes"
 	done
 fi
 [ -z "$smp" ] || grep -q '^config SMP$' arch/um/Kconfig ||

@@ -134,11 +134,15 @@ for log in "$R"/fresh/*.log; do
 done
 # The mutant kill tables, posted suite against deep suite, on 7.3 and
 # 6.12; the RFC's mutants.
-regenerated "$R/mutants/kills.md" "$TOP/scripts/report/mutants.sh" \
-	"$R/mutants/posting.log" "$R/mutants/v5.log"
-regenerated "$R/mutants/6.12-kills.md" env LINE=6.12 \
-	"$TOP/scripts/report/mutants.sh" "$R/mutants/6.12-posting.log" \
-	"$R/mutants/6.12.log"
+for l in $LINES; do
+	(line_facts "$l"; [ "$CHECKED_BY" = check ]) || continue
+	f=$(line_facts "$l"
+	    echo "${RESULTS_PREFIX}kills.md $POSTED_MUTANTS_LOG $MUTANTS_LOG")
+	read -r kills posted deep <<<"$f"
+	regenerated "$R/mutants/$kills" env LINE="$l" \
+		"$TOP/scripts/report/mutants.sh" "$R/mutants/$posted" \
+		"$R/mutants/$deep"
+done
 quoted "$R/mutants/rfc.log"
 quoted "$R/mutants/race.log"
 quoted "$R/mutants/rfc-race.log"

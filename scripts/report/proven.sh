@@ -48,22 +48,17 @@ deep_negative() {
 	[ "$DEEP_NEGATIVE" != "$TOP/lines/$1/deep-negative.expected" ] ||
 		echo "$(lines "$DEEP_NEGATIVE") of $(cases "$DEEP")"
 }
-# killed LINE: "N of M" mutants killed, if make check or make check-all
-# runs LINE's mutants, from its log
-killed() {
+# score LOG: "N of M" of make mutants' LOG (in results/mutants/), if make
+# check or make check-all runs the line's mutants
+score() {
 	[ "$CHECKED_BY" = check ] || return 0
-	local log=results/mutants/$MUTANTS_LOG
+	local log=results/mutants/$1
 	[ -f "$TOP/$log" ] || die "no $log"
 	sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' "$TOP/$log"
 }
-# posted_killed LINE: the same for the posted suite against the twins
-posted_killed() {
-	[ "$CHECKED_BY" = check ] || return 0
-	local log=results/mutants/$1-posting.log
-	[ "$1" != "$DEFAULT_LINE" ] || log=results/mutants/posting.log
-	[ -f "$TOP/$log" ] || die "no $log"
-	sed -n 's/^mutant score: \([0-9]* of [0-9]*\) killed$/\1/p' "$TOP/$log"
-}
+# killed, posted_killed LINE: the deep suite's score, the posted suite's
+killed() { score "$MUTANTS_LOG"; }
+posted_killed() { score "$POSTED_MUTANTS_LOG"; }
 # most, sum: of the numbers on standard input
 most() { sort -n | tail -1; }
 sum() { awk '{ s += $1 } END { print s + 0 }'; }
@@ -245,23 +240,21 @@ agree() {
 		"host's exit" "guest's exit" how="$1" | awk -F'\t' '{ n++
 		if ($1 == $2 && $3 == $4) a++ } END { printf "%d of %d", a, n }'
 }
-# slab: "from A to B" objects of kmalloc-8k in use over every sample
-slab() {
-	distro 'kmalloc-8k in use, first and last sample' | tr -s ', ' '\n\n' |
-		sort -n | sed -n '1s/^/from /p; $s/^/to /p' | paste -sd' '
+# span COLUMN: "from A to B" over every number of make distro's COLUMN
+span() {
+	distro "$1" | tr -s ', ' '\n\n' | sort -n |
+		sed -n '1s/^/from /p; $s/^/to /p' | paste -sd' '
 }
 row "Debian's own binaries: the last pre-fix 6.12 wraps a hold under the storm in some of the models it boots with, the fixed ones do not, and tools/aa-buffers says so in the guest without a -dbg package and on the dump" \
-	"runs with a wrap, per kernel and model: $(distro_wraps); kmalloc-8k in use $(slab) objects; the host's reading of the dump equal to the guest's, every column and the exit status: with BTF and kallsyms $(agree BTF), with the -dbg's DWARF $(agree DWARF)" \
+	"runs with a wrap, per kernel and model: $(distro_wraps); kmalloc-8k in use $(span 'kmalloc-8k in use, first and last sample') objects; the host's reading of the dump equal to the guest's, every column and the exit status: with BTF and kallsyms $(agree BTF), with the -dbg's DWARF $(agree DWARF)" \
 	"Debian's own kernels" distro
-# per_run COLUMN: "from A to B" of make distro's COLUMN over the runs
-per_run() { distro "$1" | sort -n | sed -n '1s/^/from /p; $s/^/to /p' | paste -sd' '; }
 # The storm with tasks beside it that hold two path buffers at once.
 for load in link mount; do
 	f=results/distro-$load/distro-$load.csv
 	[ -f "$TOP/$f" ] || continue
 	export DISTRO_CSV=$f
 	row "Beside confined tasks whose every ${load} holds two path buffers at once, Debian's pre-fix 6.12 wraps a hold without preemption too (voluntary, its default, and none); the fixed one does not" \
-		"runs with a wrap, per kernel and model: $(distro_wraps); ${load}s per run $(per_run "${load}s"), execs $(per_run execs)" \
+		"runs with a wrap, per kernel and model: $(distro_wraps); ${load}s per run $(span "${load}s"), execs $(span execs)" \
 		"Debian's own kernels" distro
 	unset DISTRO_CSV
 done
