@@ -1,7 +1,7 @@
 #!/bin/bash
 # results.sh RUN: every saved table of results/ is what its report
 # script makes of the data beside it, and a page of README.md or docs/
-# quotes it line for line. RUN is make check's directory of this run's
+# links to it. RUN is make check's directory of this run's
 # logs (series-um-LINE.log, rfc-um.log, rfc-negative.txt), from which the
 # search counts are made. Prints what differs; fails if anything does.
 set -eu
@@ -14,17 +14,19 @@ trap 'rm -rf "$tmp"' EXIT
 pages=("$TOP/README.md" "$TOP"/docs/*.md)
 rc=0
 
-# quoted FILE: one page has every line of FILE, as is.
+# quoted FILE: FILE exists and a page of README.md or docs/ links to it;
+# what a page copies of it, numbers.sh finds there.
 quoted() {
 	[ -f "$1" ] || { echo "${1#"$TOP"/} is missing"; rc=1; return; }
+	local page dir
 	for page in "${pages[@]}"; do
-		grep -v '^$' "$1" | grep -vxFf "$page" >/dev/null || return 0
+		dir=$(dirname "$page")
+		grep -o '](\([^)#]*\)' "$page" | sed 's/^](//' |
+			while read -r link; do
+				[ -z "$link" ] || realpath -m "$dir/$link"
+			done | grep -qxF "$(realpath "$1")" && return 0
 	done
-	first=$(grep -m1 . "$1")
-	page=$(grep -lxF -- "$first" "${pages[@]}" | head -1) || page=
-	echo "no page of README.md or docs/ quotes every line of ${1#"$TOP"/};" \
-		"${page:-none has its first line}${page:+ lacks}:"
-	[ -z "$page" ] || grep -v '^$' "$1" | grep -vxFf "$page" | head -3
+	echo "no page of README.md or docs/ links to ${1#"$TOP"/}"
 	rc=1
 }
 # made SAVED COMMAND...: SAVED is what COMMAND prints now.
