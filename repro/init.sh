@@ -10,6 +10,11 @@
 #   migrate        the migration storm (execstorm -m): the workers on CPUs
 #                  1..n-1, every child moved to CPU 0 while it may be in
 #                  its execve
+#   link, mount    the storm, and beside it as many linkstorm workers
+#                  (repro/linkstorm.c) confined by distro/aa-storm's aa-link
+#                  profile, which link() and unlink() (mount: bind-mount
+#                  and unmount) as fast as they can: each link or bind
+#                  mount holds two path buffers at once
 #   reclaim-P      the storm, then the host puts the reserve back to 2
 #                  (make reclaim raised it at the start), then reclaim: a
 #                  process holds P % of MemAvailable for 30 s and exits, or
@@ -54,10 +59,19 @@ if [ -e $t/kprobe_events ] && [ "${aatrace:-1}" != 0 ]; then
 fi
 
 f=/sys/kernel/debug/failslab
-storm=
+storm= links=
 case $scenario in
 none|reserve) ;;
 migrate) storm=-m ;;
+link|mount)
+	cat /aa-storm.bin >/sys/kernel/security/apparmor/.load ||
+		{ echo "guest: distro/aa-storm's profiles did not load"; exit 1; }
+	mkdir -p /tmp/l
+	m=; [ "$scenario" = link ] || m=-m
+	/usr/local/bin/linkstorm $m "$duration" "$workers" /tmp/l &
+	links=$!
+	sleep 1
+	echo "guest: the link load runs as $(cat /proc/$links/attr/current)" ;;
 failslab-*)
 	# Only slab allocations with a return address in aa_get_buffer() on
 	# their stack may fail, sleeping ones included; "times" counts down.
@@ -90,6 +104,10 @@ esac
 
 read -r start _ </proc/uptime
 execstorm $storm "$duration" "$workers" /bin/noop $t/trace
+if [ -n "$links" ]; then
+	wait $links
+	echo "guest: $(dmesg | grep -c 'apparmor="DENIED"') AppArmor denials"
+fi
 if [ -d $a ]; then
 	echo 0 >$a/tracing_on
 	awk -v start="$start" -f /trace.awk $a/trace

@@ -16,6 +16,9 @@
 # too): the fixed kernel against the fixed kernel + patches/rfc/ (branch
 # rfc), each under the plain and under the migration storm, interleaved
 # (results in ...-rfc: fixed-N, rfc-N, migrate-N, rfc-migrate-N).
+# LOAD=link or mount (SCENARIO none only): beside the storm, confined tasks
+# that link() and unlink(), or bind-mount and unmount, each holding two
+# path buffers at once (repro/init.sh; results in ...-link, ...-mount).
 # Each run is saved as it ends in
 # results/preempt/LINE-MODEL-CPUS-vcpus-DURATION-s/; one saved there already
 # is not run again, so an interrupted make preempt goes on where it stopped.
@@ -24,7 +27,13 @@ set -eu
 . "$(dirname "$0")/config.sh"
 . "$TOP/scripts/helpers/storm.sh"
 
-SCENARIO=${SCENARIO:-none}
+SCENARIO=${SCENARIO:-none} LOAD=${LOAD:-execve}
+case $LOAD in
+execve)	;;
+link|mount) [ "$SCENARIO" = none ] ||
+		die "LOAD=$LOAD runs beside the plain storm only, not SCENARIO=$SCENARIO" ;;
+*)	die "LOAD=$LOAD: make preempt runs LOAD=execve (the storm alone), link or mount (beside it)" ;;
+esac
 # The legs of each cell: a kernel, and the storm's scenario where it is not
 # the plain one.
 case $SCENARIO in
@@ -66,11 +75,13 @@ for run in $(seq "$RUNS"); do
 			dest=$dest-untraced APPEND="${APPEND}aatrace=0 "
 		fi
 		[ "$SCENARIO" = none ] || dest=$dest-$SCENARIO
+		[ "$LOAD" = execve ] || dest=$dest-$LOAD
 		mkdir -p "$dest"
 		for leg in $legs; do
 			# k names the files: the kernel, the scenario on the
 			# fixed kernel, or both
 			kern=${leg%:*} scenario=none k=$leg
+			[ "$LOAD" = execve ] || scenario=$LOAD
 			case $leg in
 			fixed:*) scenario=${leg#*:} k=$scenario ;;
 			*:*)	scenario=${leg#*:} k=$kern-$scenario ;;
@@ -82,12 +93,20 @@ for run in $(seq "$RUNS"); do
 				"console $out/$k-$run.log"
 			APPEND=$APPEND storm_run "${kernel[$kern]}" "$initrd" \
 				"$out/$k-$run" "$scenario" || true
+			[ "$LOAD" = execve ] || ! grep -q '^done,' "$out/$k-$run.log.txt" || {
+				grep -q '^guest: the link load runs as aa-link (enforce)' \
+					"$out/$k-$run.log.txt" &&
+				grep -q "^${LOAD}s," "$out/$k-$run.log.txt" &&
+				grep -q '^guest: 0 AppArmor denials' "$out/$k-$run.log.txt"; } ||
+				die "the $LOAD load was not confined by distro/aa-storm's" \
+					"aa-link, did not finish, or was denied an access;" \
+					"see $out/$k-$run.log.txt"
 			# The model the kernel says it runs, then the trace's counts.
 			{ sed -n 's/.*Dynamic Preempt: \([a-z]*\).*/model,\1/p' \
 				"$out/$k-$run.log.txt" | head -1
 			  grep -q 'Linux version.* PREEMPT_RT ' \
 				"$out/$k-$run.log.txt" && echo model,rt
-			  grep -E '^(trace|wrap|trace_lost|moved),' "$out/$k-$run.log.txt"
+			  grep -E '^(trace|wrap|trace_lost|moved|links|mounts),' "$out/$k-$run.log.txt"
 			} >"$out/$k-$run.trace" || true
 			cp "$out/$k-$run.csv" "$out/$k-$run.pool.csv" \
 				"$out/$k-$run.trace" "$dest/"

@@ -7,7 +7,7 @@
 RUNS=${RUNS:-3} DURATION=${DURATION:-120} WORKERS=${WORKERS:-2}
 SAMPLE=${SAMPLE:-10}
 # The packages that a storm verb needs, for ready().
-DEPS_STORM="$DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils"
+DEPS_STORM="$DEPS_X86 busybox-static cpio gnuplot-nox gdb xz-utils apparmor"
 
 # storm_kernel REF FLAVOUR [NAME]: make preempt's kernel of branch REF
 # (prefix, series or rfc): Debian's preemption options of LINE (FLAVOUR
@@ -41,9 +41,16 @@ storm_load() {
 }
 
 # storm_initrd DIR: an initramfs in DIR with the load, repro/trace.awk, and
-# repro/init.sh as /init; prints its path.
+# repro/init.sh as /init; prints its path. The link and mount loads
+# (repro/init.sh's scenarios link and mount) run linkstorm as
+# /usr/local/bin/linkstorm, under distro/aa-storm's aa-link profile,
+# compiled here: the guest has no apparmor_parser.
 storm_initrd() {
 	storm_load "$1/root/bin"
+	mkdir -p "$1/root/usr/local/bin"
+	cp "$1/root/bin/linkstorm" "$1/root/usr/local/bin/"
+	apparmor_parser -Q -S "$TOP/distro/aa-storm" >"$1/root/aa-storm.bin" ||
+		die "apparmor_parser could not compile distro/aa-storm (above)"
 	cp "$TOP/repro/trace.awk" "$1/root/"
 	"$TOP/scripts/helpers/initramfs.sh" "$1/initramfs" "$TOP/repro/init.sh" "$1/root"
 }

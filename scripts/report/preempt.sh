@@ -1,8 +1,8 @@
 #!/bin/bash
 # The matrix of make preempt from the runs saved in results/preempt/
 # (LINE-MODEL-CPUS-vcpus-DURATION-s/KERNEL-RUN.{csv,pool.csv,trace}).
-# Prints Markdown; saves its tables as matrix.csv, migration.csv and rfc.csv
-# in DIR. A run counts if its guest came up as asked, ran the whole load,
+# Prints Markdown; saves its tables as matrix.csv, loads.csv, migration.csv
+# and rfc.csv in DIR. A run counts if its guest came up as asked, ran the whole load,
 # ran the model its directory names, and lost no trace event.
 # Usage: scripts/report/preempt.sh DIR
 set -eu
@@ -19,10 +19,11 @@ m() { echo "$1" | tr ' ' '\n' | grep . | med; }
 # cell DIR K MODEL TRACED: the medians of kernel (or storm) K's counted runs
 # in DIR: n (runs), tw and pw (runs with a wrap in the trace and in the pool
 # reader's samples), and, as "N N N" lists, wraps first lists most kmallocs
-# cross shared rate moved kept.
+# cross shared rate moved kept ops (the links or mounts of LOAD=link,
+# mount).
 cell() {
 	n=0 tw=0 pw=0 wraps='' first='' lists='' most='' kmallocs='' cross=''
-	shared='' rate='' moved='' kept=''
+	shared='' rate='' moved='' kept='' ops=''
 	for trace in "$1/$2"-[0-9]*.trace; do
 		[ -e "$trace" ] || continue
 		run=${trace%.trace}
@@ -48,6 +49,7 @@ cell() {
 		shared="$shared $(awk -F, '$1 == "trace" { printf "%.3f", 100 * $6 / $4 }' "$trace")"
 		moved="$moved $(awk -F, '$1 == "moved" { print $2 }' "$trace")"
 		kept="$kept $(awk -F, '$1 == "trace" { print $8 }' "$trace")"
+		ops="$ops $(awk -F, '$1 == "links" || $1 == "mounts" { print $2 }' "$trace")"
 	done
 }
 
@@ -74,7 +76,7 @@ row() { local IFS='	'; echo "$*"; }
 	'wraps per run' 'first wrap, s' 'buffers on CPU lists after the load' \
 	'aa_get_buffer kmallocs after warm-up' 'pairs put on another CPU, %' \
 	"pairs interleaved on the get's CPU, %" execs/s
-for dir in $(cells | grep -v -e -migrate -e -rfc); do
+for dir in $(cells | grep -v -e -migrate -e -rfc -e -link -e -mount); do
 	parse "$dir"
 	label=$model traced=1
 	case $dir in *-untraced) label="$model, untraced" traced=0 ;; esac
@@ -87,6 +89,23 @@ for dir in $(cells | grep -v -e -migrate -e -rfc); do
 			"$(m "$shared")" "$(m "$rate")"
 	done
 done; } | table "$out/matrix.csv"
+
+# LOAD=link, mount: pre-fix against fixed, the storm with confined tasks
+# beside it that hold two path buffers at once.
+dirs=$(cells | grep -e -link -e -mount) || dirs=
+[ -z "$dirs" ] || { echo
+{ row line model vCPUs 'load, s' 'beside the storm' kernel runs \
+	'runs with a wrap: trace, pool reader' 'wraps per run' 'first wrap, s' \
+	'buffers on CPU lists after the load' 'links or mounts per run' execs/s
+for dir in $dirs; do
+	parse "$dir"
+	for k in prefix fixed; do
+		cell "$dir" $k "$model" 1
+		row "$line" "$model" "$cpus" "$duration" "${dir##*-}" $k $n "$tw, $pw" \
+			"$(m "$wraps")" "$(m "$first")" "$(m "$lists")" "$(m "$ops")" \
+			"$(m "$rate")"
+	done
+done; } | table "$out/loads.csv"; }
 
 # SCENARIO=migrate: the fixed kernel under the plain and the migration storm.
 dirs=$(cells | grep -- -migrate) || dirs=

@@ -156,6 +156,19 @@ preempted=$(for k in prefix fixed; do
 done | paste -sd';' | sed 's/;/; /g')
 row "Debian's kernels without the fix, under the preemption models they can boot with" \
 	"runs with a wrap event, $preempted" preemption preemption
+# make preempt LOAD=link, mount: runs with a traced wrap per kernel, line,
+# model and load, and the links or mounts per run
+if [ -f results/preempt/loads.csv ]; then
+	loaded=$(table_get results/preempt/loads.csv kernel line model \
+		'beside the storm' 'runs with a wrap: trace, pool reader' runs \
+		'links or mounts per run' | awk -F'\t' '{ split($5, w, ", ")
+			k = $1 == "prefix" ? "pre-fix" : $1
+			printf "%s%s %s %s, %s: %d of %d (%s per run)", s, k, $2, $3,
+				$4, w[1], $6, $7; s = "; " }')
+	row "Our own builds with Debian's preemption options, the storm beside confined tasks that hold two buffers at once" \
+		"runs with a wrap event, per kernel, model and load (links or mounts per run): $loaded" \
+		preemption preemption
+fi
 row "The fixed pool still has no bound on its size" \
 	"most buffers allocated over every sequence, one buffer held at a time: $growth" \
 	"the suite" suite
@@ -245,7 +258,19 @@ span() {
 	distro "$1" | tr -s ', ' '\n\n' | sort -n |
 		sed -n '1s/^/from /p; $s/^/to /p' | paste -sd' '
 }
-row "Debian's own binaries: the last pre-fix 6.12 wraps a hold under the storm in some of the models it boots with, the fixed ones do not, and tools/aa-buffers says so in the guest without a -dbg package and on the dump" \
+# wrapped_in YES-OR-NO: "KERNEL (MODEL, ...)" where a run of a kernel
+# whose "has 640cf2f09575" is YES-OR-NO wrapped a hold; "none" if none did
+wrapped_in() {
+	distro kernel model 'CPUs whose hold wrapped, after' \
+		"has 640cf2f09575=$1" | awk -F'\t' '$3 != "none" {
+			if (!($1 in m)) o[++n] = $1
+			if (index(", " m[$1] ", ", ", " $2 ", ")) next
+			m[$1] = m[$1] (m[$1] == "" ? "" : ", ") $2 }
+		END { for (i = 1; i <= n; i++)
+			printf "%s%s (%s)", (i > 1 ? "; " : ""), o[i], m[o[i]]
+		if (!n) printf "none" }'
+}
+row "Debian's own binaries under the storm alone: those without the fix wrapped a hold in: $(wrapped_in no); with the fix: $(wrapped_in yes); tools/aa-buffers says so in the guest without a -dbg package and on the dump" \
 	"runs with a wrap, per kernel and model: $(distro_wraps); kmalloc-8k in use $(span 'kmalloc-8k in use, first and last sample') objects; the host's reading of the dump equal to the guest's, every column and the exit status: with BTF and kallsyms $(agree BTF), with the -dbg's DWARF $(agree DWARF)" \
 	"Debian's own kernels" distro
 # The storm with tasks beside it that hold two path buffers at once.
@@ -253,7 +278,7 @@ for load in link mount; do
 	f=results/distro-$load/distro-$load.csv
 	[ -f "$TOP/$f" ] || continue
 	export DISTRO_CSV=$f
-	row "Beside confined tasks whose every ${load} holds two path buffers at once, Debian's pre-fix 6.12 wraps a hold without preemption too (voluntary, its default, and none); the fixed one does not" \
+	row "Beside confined tasks whose every ${load} holds two path buffers at once, Debian's kernels without the fix wrapped a hold in: $(wrapped_in no); with the fix: $(wrapped_in yes)" \
 		"runs with a wrap, per kernel and model: $(distro_wraps); ${load}s per run $(span "${load}s"), execs $(span execs)" \
 		"Debian's own kernels" distro
 	unset DISTRO_CSV
